@@ -1,0 +1,74 @@
+/**
+ * The one catalogue of error codes. `error` in an API answer carries the English text below
+ * (so the seed's error detection keeps working); clients show the translation of `code`.
+ * The seed's own messages are kept to the letter.
+ */
+export const errorMessages = {
+  'validation.invalid': 'Check the highlighted fields and try again',
+  'validation.email_invalid': 'Input a valid email',
+  'validation.email_lookalike': 'This email address mixes characters from different alphabets. Check it and try again',
+  'validation.password_required': 'Fill in the password field',
+  'validation.password_rule':
+    'Your password must not be empty and should be at least 8 characters long, including lowercase, uppercase, numbers, or special characters',
+  'validation.password_too_long': 'Your password can be at most 128 characters long',
+  'validation.password_common': 'This password is too common and easy to guess. Choose another one',
+  'validation.password_contains_email': 'Your password must not contain your email address',
+  'validation.password_mismatch': 'The passwords do not match',
+  'validation.consent_and_email': 'Accept the consent and provide a valid email to continue',
+  'validation.consent_required': 'Accept the consent to continue',
+  'validation.otp_required': 'Enter the OTP code we have sent you',
+  'otp.invalid': 'The code is not valid. Check it, or request a new one',
+  'otp.attempts_exceeded': 'Too many wrong codes. Request a new code and try again',
+  'panel.invalid_key': 'The panel installation is not registered or has been revoked',
+  'validation.token_required': 'The link is incomplete. Open it again from the email',
+  'validation.name_too_long': 'Names can be at most 100 characters long',
+  'validation.license_invalid': 'Enter a license key in the format GH-XXXX-XXXX-XXXX-XXXX',
+  'auth.invalid_credentials': 'Invalid email and password',
+  'auth.session_required': 'Sign in to continue',
+  'auth.session_not_found': 'This session does not exist or has already ended',
+  'auth.sso_unavailable': 'Sign-in with this provider is not available here. Please use your email and password',
+  'email.verification_failed': 'Your email could not be verified!',
+  'token.invalid': 'An error has occurred. Token is not valid. Please try it again!',
+  'reset.failed': 'Password reset error',
+  'reset.request_new': 'Please request a new password reset mail',
+  'license.activation_failed': 'Activation error',
+  'license.not_found': 'This license key does not exist',
+  'license.taken': 'This license is already in use by another account',
+  'license.revoked': 'This license has been revoked',
+  'license.expired': 'This license has expired',
+  'license.account_has_license': 'Your account already has an active license',
+  'rate.limited': 'Too many attempts. Please wait a moment and try again',
+  'request.malformed': 'The request could not be read',
+  'request.too_large': 'The request is too large',
+  'request.unsupported_media_type': 'This content type is not supported',
+  'request.too_complex': 'The request has too many nested or repeated fields',
+  'request.cross_site': 'Requests from other sites are not allowed',
+  'request.not_found': 'Page not found: {path}',
+  'server.busy': 'The service is busy. Please try again in a moment',
+  'server.unavailable': 'The service is temporarily unavailable. Please try again in a moment',
+  'server.internal': 'Internal Server Error',
+  'network.failed': 'The service could not be reached. Check your connection and try again',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+/** A translation of every error code: a missing key fails the type check. */
+export type ErrorMessages = { readonly [code in ErrorCode]: string };
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}
+
+/** Fills `{name}` placeholders. */
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The wire shape of every failure. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  /** Per-field error codes, on validation failures. */
+  fields?: Record<string, ErrorCode>;
+  requestId?: string;
+}

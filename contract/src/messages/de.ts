@@ -1,0 +1,52 @@
+import type { ErrorMessages } from '../errors.ts';
+
+const de = {
+  'validation.invalid': 'Bitte prüfen Sie die markierten Felder und versuchen Sie es erneut',
+  'validation.email_invalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  'validation.email_lookalike':
+    'Diese E-Mail-Adresse enthält Zeichen aus verschiedenen Alphabeten. Bitte prüfen Sie sie und versuchen Sie es erneut',
+  'validation.password_required': 'Bitte geben Sie Ihr Passwort ein',
+  'validation.password_rule':
+    'Ihr Passwort darf nicht leer sein und sollte mindestens 8 Zeichen lang sein und Kleinbuchstaben, Großbuchstaben, Ziffern oder Sonderzeichen enthalten',
+  'validation.password_too_long': 'Ihr Passwort darf höchstens 128 Zeichen lang sein',
+  'validation.password_common': 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes',
+  'validation.password_contains_email': 'Ihr Passwort darf Ihre E-Mail-Adresse nicht enthalten',
+  'validation.password_mismatch': 'Die Passwörter stimmen nicht überein',
+  'validation.consent_and_email': 'Bitte erteilen Sie Ihre Einwilligung und geben Sie eine gültige E-Mail-Adresse ein, um fortzufahren',
+  'validation.consent_required': 'Bitte erteilen Sie Ihre Einwilligung, um fortzufahren',
+  'validation.otp_required': 'Bitte geben Sie den Einmalcode ein, den wir Ihnen gesendet haben',
+  'otp.invalid': 'Der Code ist ungültig. Prüfen Sie ihn oder fordern Sie einen neuen an',
+  'otp.attempts_exceeded': 'Zu viele falsche Codes. Fordern Sie einen neuen Code an und versuchen Sie es erneut',
+  'panel.invalid_key': 'Diese Panel-Installation ist nicht registriert oder wurde widerrufen',
+  'validation.token_required': 'Der Link ist unvollständig. Bitte öffnen Sie ihn erneut aus der E-Mail',
+  'validation.name_too_long': 'Namen dürfen höchstens 100 Zeichen lang sein',
+  'validation.license_invalid': 'Bitte geben Sie einen Lizenzschlüssel im Format GH-XXXX-XXXX-XXXX-XXXX ein',
+  'auth.invalid_credentials': 'E-Mail-Adresse oder Passwort ist falsch',
+  'auth.session_required': 'Bitte melden Sie sich an, um fortzufahren',
+  'auth.session_not_found': 'Diese Sitzung existiert nicht oder wurde bereits beendet',
+  'auth.sso_unavailable':
+    'Die Anmeldung über diesen Anbieter ist hier nicht verfügbar. Bitte melden Sie sich mit E-Mail-Adresse und Passwort an',
+  'email.verification_failed': 'Ihre E-Mail-Adresse konnte nicht bestätigt werden',
+  'token.invalid': 'Es ist ein Fehler aufgetreten. Der Link ist ungültig. Bitte versuchen Sie es erneut',
+  'reset.failed': 'Fehler beim Zurücksetzen des Passworts',
+  'reset.request_new': 'Bitte fordern Sie eine neue E-Mail zum Zurücksetzen des Passworts an',
+  'license.activation_failed': 'Fehler bei der Aktivierung',
+  'license.not_found': 'Dieser Lizenzschlüssel existiert nicht',
+  'license.taken': 'Diese Lizenz wird bereits von einem anderen Konto verwendet',
+  'license.revoked': 'Diese Lizenz wurde widerrufen',
+  'license.expired': 'Diese Lizenz ist abgelaufen',
+  'license.account_has_license': 'Ihr Konto hat bereits eine aktive Lizenz',
+  'rate.limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut',
+  'request.malformed': 'Die Anfrage konnte nicht gelesen werden',
+  'request.too_large': 'Die Anfrage ist zu groß',
+  'request.unsupported_media_type': 'Dieser Inhaltstyp wird nicht unterstützt',
+  'request.too_complex': 'Die Anfrage enthält zu viele verschachtelte oder wiederholte Felder',
+  'request.cross_site': 'Anfragen von anderen Websites sind nicht zulässig',
+  'request.not_found': 'Seite nicht gefunden: {path}',
+  'server.busy': 'Der Dienst ist ausgelastet. Bitte versuchen Sie es gleich noch einmal',
+  'server.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal',
+  'server.internal': 'Interner Serverfehler',
+  'network.failed': 'Der Dienst ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut',
+} satisfies ErrorMessages;
+
+export default de;

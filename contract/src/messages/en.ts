@@ -1,0 +1,3 @@
+import { type ErrorMessages, errorMessages } from '../errors.ts';
+
+export default errorMessages satisfies ErrorMessages;

@@ -1,0 +1,30 @@
+/** A redirect configured by the operator (ROUTE_RULES). */
+export interface RouteRule {
+  from: string;
+  to: string;
+  status: 301 | 302 | 307 | 308;
+}
+
+/** What the web app reads at run time (window.__GATEHOUSE__), so one build serves every deployment. */
+export interface RuntimeConfig {
+  /** The API origin; empty means the page's own origin. */
+  apiUrl: string;
+  mode: 'standalone' | 'control-panel';
+  /** Present only when an analytics key is configured. */
+  analytics: { key: string; serverUrl: string } | null;
+  routeRules: RouteRule[];
+}
+
+export const runtimeConfigPath = '/runtime-config.js';
+
+/** The rule for a path: an exact match, or a section rule ("/docs/*" matches "/docs" and below). */
+export function matchRouteRule(rules: readonly RouteRule[], path: string): RouteRule | undefined {
+  return rules.find((rule) =>
+    rule.from.endsWith('/*') ? path === rule.from.slice(0, -2) || path.startsWith(rule.from.slice(0, -1)) : path === rule.from,
+  );
+}
+
+/** An external target leaves the app (a full page load); a path stays in it. */
+export function isExternalTarget(to: string): boolean {
+  return /^https?:\/\//.test(to);
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { normalizeEmail } from './email.ts';
+import type { ErrorCode } from './errors.ts';
+import { languages } from './languages.ts';
+import { checkPassword, passwordDefaults } from './password.ts';
+import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
+
+// Every issue message is an error code (errors.ts); summarizeIssues turns them into the wire shape.
+const code = (value: ErrorCode) => ({ error: value });
+
+export const emailSchema = z.string(code('validation.email_invalid')).transform((value, ctx) => {
+  const result = normalizeEmail(value);
+  if (result.ok) return result.email;
+  ctx.addIssue({ code: 'custom', message: result.code });
+  return z.NEVER;
+});
+
+/** A new password: the shared rule, without the e-mail (checked where the e-mail is known). */
+export const newPasswordSchema = z
+  .string(code('validation.password_rule'))
+  .max(passwordDefaults.maxLength * 8, code('validation.password_too_long'))
+  .superRefine((value, ctx) => {
+    const failure = checkPassword(value);
+    if (failure) ctx.addIssue({ code: 'custom', message: failure });
+  });
+
+/** A password being presented (sign-in): never judged by today's rule, only required. */
+export const presentedPasswordSchema = z
+  .string(code('validation.password_required'))
+  .min(1, code('validation.password_required'))
+  .max(4096, code('validation.password_too_long'));
+
+export const tokenSchema = z.string(code('validation.token_required')).min(16, code('token.invalid')).max(256, code('token.invalid'));
+export const localeSchema = z.enum(languages).optional();
+const nameSchema = z.string().trim().max(100, code('validation.name_too_long'));
+
+/** Refuses an e-mail that appears in the password; used where both are in one payload. */
+function passwordAvoidsEmail(body: { email: string; password: string }, ctx: z.RefinementCtx) {
+  if (checkPassword(body.password, { email: body.email }) === 'validation.password_contains_email') {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.password_contains_email' });
+  }
+}
+
+/** A 6-digit one-time code, spaces and dashes from copying ignored. */
+export const codeSchema = z
+  .string(code('validation.otp_required'))
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => /^\d{6}$/.test(value), code('validation.otp_required'));
+const panelCredential = z.string().trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
+
+export const signupRequest = z.object({
+  email: emailSchema,
+  /** The required personal-data processing consent. */
+  dataProcessingConsent: z.literal(true, code('validation.consent_required')),
+  /** Marketing consent (the seed's `consent`). */
+  consent: z.boolean().optional(),
+  analyticsConsent: z.boolean().optional(),
+  locale: localeSchema,
+  invitation: z.string().max(256).optional(),
+  /** Control-panel mode: a code instead of a link, for this panel user. */
+  otp: z.boolean().optional(),
+  apiKey: panelCredential.optional(),
+  userId: panelCredential.optional(),
+});
+
+export const verifyOtpRequest = z.object({ code: codeSchema, email: emailSchema });
+export const completeOtpRequest = z
+  .object({ email: emailSchema, password: newPasswordSchema, code: codeSchema })
+  .superRefine(passwordAvoidsEmail);
+
+export const verifyEmailRequest = z.object({ token: tokenSchema, email: emailSchema });
+export const verifyEmailResponse = z.object({ email: z.string(), token: z.string() });
+
+export const setPasswordRequest = z
+  .object({ email: emailSchema, password: newPasswordSchema, token: tokenSchema })
+  .superRefine(passwordAvoidsEmail);
+
+export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSchema });
+export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional() });
+export const passwordResetRequest = z.object({ password: newPasswordSchema, token: tokenSchema });
+
+export const signinRequest = z.object({ email: emailSchema, password: presentedPasswordSchema });
+
+export const profileRequest = z.object({
+  firstName: nameSchema.optional(),
+  familyName: nameSchema.optional(),
+  consent: z.boolean().optional(),
+  analyticsConsent: z.boolean().optional(),
+  locale: localeSchema,
+});
+
+export const licenseKeySchema = z
+  .string(code('validation.license_invalid'))
+  .max(64, code('validation.license_invalid'))
+  .transform(normalizeLicenseKey)
+  .refine((key) => licenseKeyPattern.test(key), code('validation.license_invalid'));
+export const licenseActivateRequest = z.object({ license: licenseKeySchema });
+
+export const accountView = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  firstName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  consent: z.boolean(),
+  analyticsConsent: z.boolean(),
+  locale: z.enum(languages),
+  createdAt: z.string(),
+});
+export type AccountView = z.infer<typeof accountView>;
+
+export const sessionView = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+
+export const planLimits = z.object({ servers: z.number().nullable(), websites: z.number().nullable() });
+export const licensePreview = z.object({
+  plan: z.enum(planNames),
+  kind: z.enum(licenseKinds),
+  status: z.enum(licenseStatuses),
+  limits: planLimits,
+  expiresAt: z.string().nullable(),
+});
+export type LicensePreview = z.infer<typeof licensePreview>;
+export const licenseView = licensePreview.extend({ keySuffix: z.string(), activatedAt: z.string().nullable() });
+export type LicenseView = z.infer<typeof licenseView>;
+
+export const brandView = z.object({
+  host: z.string(),
+  brandName: z.string(),
+  faviconUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  supportUrl: z.string().nullable(),
+  dashboardUrl: z.string().nullable(),
+  privacyUrl: z.string().nullable(),
+  termsUrl: z.string().nullable(),
+  defaultLanguage: z.enum(languages),
+});
+export type BrandView = z.infer<typeof brandView>;
+
+export const sessionResponse = z.object({ account: accountView, license: licenseView.nullable() }).nullable();

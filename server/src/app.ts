@@ -1,0 +1,135 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDatabase, type Db, migrate } from './db/database.ts';
+import type { Deps } from './deps.ts';
+import { otpSignupRoutes } from './features/accounts/otp-signup.routes.ts';
+import { profileRoutes } from './features/accounts/profile.routes.ts';
+import { signupRoutes } from './features/accounts/signup.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { passwordResetRoutes } from './features/auth/password-reset.routes.ts';
+import { ssoRoutes } from './features/auth/sso.routes.ts';
+import { brandRoutes } from './features/brands/brand.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { licenseRoutes } from './features/licenses/license.routes.ts';
+import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { runtimeConfigRoutes } from './http/runtime-config.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerWeb } from './http/web.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLimits } from './lib/limits.ts';
+import { createPasswordHasher } from './lib/password-hasher.ts';
+import { createRedis } from './lib/redis.ts';
+import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { createMailSender, OutboxWorker } from './mail/worker.ts';
+
+export interface AppOptions {
+  clock?: Clock;
+  /** An already-migrated database (tests share one across apps). */
+  db?: Db;
+  /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
+}
+
+export interface App {
+  app: FastifyInstance;
+  deps: Deps;
+  outbox: OutboxWorker;
+  close(): Promise<void>;
+}
+
+const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0];
+
+/** Builds the whole application without listening: main.ts listens, tests inject or listen. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      stream: options.logStream,
+      // Query strings carry tokens (/activate-email?token=…) and headers carry session ids.
+      serializers: {
+        req: (req) => ({ method: req.method, url: stripQuery(req.url), remoteAddress: req.ip, reqId: req.id }),
+      },
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    // Fastify accepts a hop count too, though its types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: bodyLimits.bytes,
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDatabase(config.database);
+  if (!options.db) await migrate(db);
+  const clock = options.clock ?? systemClock;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
+  const outbox = new OutboxWorker({ db, clock, log: app.log, sender: createMailSender(config, app.log), pollMs: config.mailPollMs });
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    hasher: createPasswordHasher(config),
+    limits: createLimits(redis),
+    log: app.log,
+    mailWritten: () => outbox.kick(),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  registerJsonParser(app);
+  registerBodyLimits(app);
+  await app.register(formbody, { bodyLimit: bodyLimits.bytes });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, fieldSize: 8192, files: 0, parts: 20 },
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gatehouse API', version: '1.0.0', description: 'Account portal of the monitoring service' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: config.session.cookieName } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  signupRoutes(app, deps);
+  otpSignupRoutes(app, deps);
+  authRoutes(app, deps);
+  passwordResetRoutes(app, deps);
+  ssoRoutes(app, deps);
+  profileRoutes(app, deps);
+  licenseRoutes(app, deps);
+  brandRoutes(app, deps);
+  healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
+  if (config.devMailbox) mailboxRoutes(app, deps);
+  app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
+  runtimeConfigRoutes(app, config);
+  registerWeb(app, config);
+
+  await app.ready();
+  outbox.start();
+  return {
+    app,
+    deps,
+    outbox,
+    async close() {
+      await app.close();
+      await outbox.stop();
+      redis?.disconnect();
+      if (!options.db) await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { parseArgs } from 'node:util';
+import { isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, type Db, migrate } from '../db/database.ts';
+import { toAccountView } from '../features/accounts/account.mapper.ts';
+import { findAccountByEmail, updateAccount } from '../features/accounts/account.repository.ts';
+import { deleteAccountSessions } from '../features/auth/session.repository.ts';
+import { upsertBrand } from '../features/brands/brand.repository.ts';
+import { normalizeHost } from '../features/brands/brand.service.ts';
+import { listLicenses, revokeLicenseByHash } from '../features/licenses/license.repository.ts';
+import { createLicenses, currentLicense } from '../features/licenses/license.service.ts';
+import { createPanel } from '../features/panels/panel.service.ts';
+import { iso, systemClock } from '../lib/clock.ts';
+import { sha256 } from '../lib/crypto.ts';
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+  license create --plan pro|business|enterprise|flexible [--count N] [--platform cpanel|plesk --panel ID] [--expires DATE]
+  license list
+  license revoke KEY
+  panel create --name NAME --platform cpanel|plesk --origin URL [--origin URL …]
+  brand set --host HOST --name NAME [--favicon URL --logo URL --color HEX --dashboard URL --support URL --privacy URL --terms URL --language CODE]
+  account show EMAIL
+  account disable EMAIL
+
+Add --json for machine-readable objects. Created keys are printed alone on the last line.`;
+
+class UsageError extends Error {}
+
+const options = {
+  plan: { type: 'string' },
+  count: { type: 'string' },
+  platform: { type: 'string' },
+  panel: { type: 'string' },
+  expires: { type: 'string' },
+  name: { type: 'string' },
+  origin: { type: 'string', multiple: true },
+  host: { type: 'string' },
+  favicon: { type: 'string' },
+  logo: { type: 'string' },
+  color: { type: 'string' },
+  dashboard: { type: 'string' },
+  support: { type: 'string' },
+  privacy: { type: 'string' },
+  terms: { type: 'string' },
+  language: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function requiredEmail(value: string | undefined): string {
+  const result = normalizeEmail(required(value, 'email'));
+  if (!result.ok) throw new UsageError(`not a valid e-mail address: ${value}`);
+  return result.email;
+}
+
+function print(values: Values, object: unknown, human: string[]): void {
+  console.log(values.json ? JSON.stringify(object, null, 2) : human.join('\n'));
+}
+
+async function run(db: Db, [area, action, argument]: string[], values: Values): Promise<void> {
+  const now = iso(systemClock.now());
+  switch (`${area} ${action}`) {
+    case 'license create': {
+      const plan = required(values.plan, 'plan');
+      if (!planNames.includes(plan as Plan)) throw new UsageError(`--plan must be one of ${planNames.join(', ')}`);
+      const count = Number(values.count ?? '1');
+      if (!Number.isInteger(count) || count < 1 || count > 1000) throw new UsageError('--count must be 1 to 1000');
+      if (values.platform && !['cpanel', 'plesk'].includes(values.platform)) throw new UsageError('--platform must be cpanel or plesk');
+      if (values.platform && !values.panel) throw new UsageError('--panel is required with --platform');
+      const expires = values.expires ? new Date(values.expires) : undefined;
+      if (expires && Number.isNaN(expires.getTime())) throw new UsageError('--expires must be a date, e.g. 2027-12-31');
+      const keys = await createLicenses(db, systemClock, {
+        plan: plan as Plan,
+        count,
+        kind: values.platform ? 'platform' : 'standalone',
+        panelId: values.panel,
+        expiresAt: expires ? iso(expires) : undefined,
+      });
+      console.error(`Created ${count} ${plan} license${count > 1 ? 's' : ''}. Keys are shown only now:`);
+      print(values, keys, keys);
+      return;
+    }
+    case 'license list': {
+      const rows = await listLicenses(db);
+      print(
+        values,
+        rows,
+        rows.map(
+          (r) =>
+            `…${r.key_suffix}  ${r.plan.padEnd(10)} ${r.kind.padEnd(10)} ${r.revoked_at ? 'revoked' : r.email ? 'active' : 'available'}  ${r.email ?? ''}`,
+        ),
+      );
+      return;
+    }
+    case 'license revoke': {
+      const key = normalizeLicenseKey(required(argument, 'KEY'));
+      if (!(await revokeLicenseByHash(db, sha256(key), now))) throw new UsageError('no active license with that key');
+      print(values, { revoked: key.slice(-4) }, [`Revoked the license ending in ${key.slice(-4)}.`]);
+      return;
+    }
+    case 'panel create': {
+      const platform = required(values.platform, 'platform');
+      if (platform !== 'cpanel' && platform !== 'plesk') throw new UsageError('--platform must be cpanel or plesk');
+      const panel = await createPanel(db, systemClock, { name: required(values.name, 'name'), platform, origins: values.origin ?? [] });
+      console.error(`Registered panel ${panel.id}. Its apiKey is shown only now:`);
+      print(values, panel, [`id: ${panel.id}`, panel.apiKey]);
+      return;
+    }
+    case 'brand set': {
+      if (values.language && !isLanguage(values.language)) throw new UsageError('--language must be one of en, de, fr, es, it, ru, ja, pt');
+      if (values.color && !/^#[0-9a-fA-F]{6}$/.test(values.color)) throw new UsageError('--color must look like #1a2b3c');
+      const host = normalizeHost(required(values.host, 'host'));
+      await upsertBrand(db, {
+        host,
+        brand_name: required(values.name, 'name'),
+        favicon_url: values.favicon ?? null,
+        logo_url: values.logo ?? null,
+        primary_color: values.color ?? null,
+        support_url: values.support ?? null,
+        dashboard_url: values.dashboard ?? null,
+        privacy_url: values.privacy ?? null,
+        terms_url: values.terms ?? null,
+        default_language: values.language ?? null,
+        updated_at: now,
+      });
+      print(values, { host }, [`Brand for ${host} saved.`]);
+      return;
+    }
+    case 'account show':
+    case 'account disable': {
+      const account = await findAccountByEmail(db, requiredEmail(argument));
+      if (!account) throw new UsageError(`no account for ${argument}`);
+      if (action === 'disable') {
+        await db.transaction().execute(async (trx) => {
+          await updateAccount(trx, account.id, { disabled_at: now, updated_at: now });
+          await deleteAccountSessions(trx, account.id);
+        });
+      }
+      const view = {
+        ...toAccountView(account),
+        disabled: action === 'disable' || account.disabled_at !== null,
+        license: await currentLicense({ db, clock: systemClock }, account.id),
+      };
+      print(
+        values,
+        view,
+        Object.entries(view).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`),
+      );
+      return;
+    }
+    default:
+      throw new UsageError(area ? `unknown command: ${[area, action].filter(Boolean).join(' ')}` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ options, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    return 0;
+  }
+  let db: Db | undefined;
+  try {
+    const config = loadConfig();
+    db = createDatabase(config.database);
+    await migrate(db);
+    await run(db, parsed.positionals, parsed.values);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`Error: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+process.exitCode = await main();

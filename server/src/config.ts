@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { languages, type RouteRule } from '@gatehouse/contract';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z.string().default('file:./data/gatehouse.db'),
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
+  ANALYTICS_KEY: optionalString,
+  ANALYTICS_SERVER_URL: z.url({ protocol: /^https?$/ }).default('https://api.eu.amplitude.com/2/httpapi'),
+  API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ROUTE_RULES: optionalString,
+  TRUST_PROXY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BRAND_NAME: z.string().min(1).default('Gatehouse'),
+  DEFAULT_LANGUAGE: z.enum(languages).default('en'),
+  DEV_MAILBOX: flag,
+  METRICS_TOKEN: optionalString,
+  WEB_ROOT: optionalString,
+  PASSWORD_MIN_LENGTH: int(8, 8, 64),
+  ARGON2_MEMORY_KIB: int(19456, 8, 4 * 1024 * 1024),
+  ARGON2_TIME_COST: int(2, 1, 10),
+  ARGON2_PARALLELISM: int(1, 1, 16),
+  HASH_CONCURRENCY: int(Math.max(2, availableParallelism()), 1, 256),
+  HASH_QUEUE_TIMEOUT_MS: int(2000, 0, 60000),
+  SESSION_IDLE_DAYS: int(7, 1, 365),
+  SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
+  CONSENT_POLICY_VERSION: z.string().default('2026-01'),
+  MAIL_POLL_MS: int(2000, 50, 600000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
+
+function isLoopback(host: string): boolean {
+  return loopbackHosts.has(host) || host.startsWith('127.');
+}
+
+/** Parses the environment once; every other module gets this frozen object. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const database = parseDatabaseUrl(e.DATABASE_URL);
+  const secureCookies = publicUrl.protocol === 'https:' || publicUrl.hostname === 'localhost';
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: publicUrl.origin,
+    database,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailPollMs: e.MAIL_POLL_MS,
+    sso: {
+      google: e.GOOGLE_CLIENT_ID
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+      microsoft: e.MICROSOFT_CLIENT_ID
+        ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, issuer: e.MICROSOFT_ISSUER }
+        : undefined,
+    },
+    analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, serverUrl: e.ANALYTICS_SERVER_URL } : undefined,
+    apiUrl: e.API_URL ? new URL(e.API_URL).origin : undefined,
+    routeRules: parseRouteRules(e.ROUTE_RULES),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    brandName: e.BRAND_NAME,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    // Mail holds sign-in links: show it only where nobody but the machine's owner can look.
+    devMailbox: e.DEV_MAILBOX || isLoopback(e.HOST),
+    metricsToken: e.METRICS_TOKEN,
+    webRoot: resolve(e.WEB_ROOT ?? new URL('../../web/build/client', import.meta.url).pathname),
+    password: { minLength: e.PASSWORD_MIN_LENGTH },
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST, parallelism: e.ARGON2_PARALLELISM },
+    hashing: { concurrency: e.HASH_CONCURRENCY, queueTimeoutMs: e.HASH_QUEUE_TIMEOUT_MS },
+    session: {
+      idleMs: e.SESSION_IDLE_DAYS * 86_400_000,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      // `__Host-` cookies must be Secure; browsers and curl accept Secure cookies on localhost.
+      cookieName: secureCookies ? '__Host-gatehouse_session' : 'gatehouse_session',
+      secure: secureCookies,
+    },
+    consentPolicyVersion: e.CONSENT_POLICY_VERSION,
+  });
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
+
+function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { dialect: 'postgres', url };
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length);
+    return { dialect: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
+  }
+  throw new ConfigError(`Invalid configuration:\n  DATABASE_URL: expected file:PATH or postgres://…, got "${url}"`);
+}
+
+const routeRulesSchema = z.array(
+  z.object({
+    from: z.string().regex(/^\/[^?#]*$/, 'a path starting with /'),
+    to: z.string().refine((to) => (to.startsWith('/') ? !to.startsWith('//') : /^https?:\/\//.test(to)), 'a path or an http(s) URL'),
+    status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(302),
+  }),
+);
+
+/** ROUTE_RULES: a JSON array of {from, to, status?}; `from` may end in /* to match a whole section. */
+function parseRouteRules(value: string | undefined): RouteRule[] {
+  if (!value) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  ROUTE_RULES: not valid JSON');
+  }
+  const parsed = routeRulesSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ROUTE_RULES.${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string | number {
+  if (!value) return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

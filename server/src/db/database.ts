@@ -1,0 +1,39 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import * as initial from './migrations/0001-initial.ts';
+import * as panelAccounts from './migrations/0002-panel-accounts.ts';
+import type { Database } from './schema.ts';
+import { createSqliteDialect } from './sqlite-dialect.ts';
+
+export type Db = Kysely<Database>;
+/** Repositories take either the database or a transaction as their first argument. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+const migrations = { '0001-initial': initial, '0002-panel-accounts': panelAccounts };
+
+export function createDatabase(config: DatabaseConfig): Db {
+  if (config.dialect === 'sqlite') return new Kysely<Database>({ dialect: createSqliteDialect(config.path) });
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // Fail fast when PostgreSQL is down instead of hanging requests (SECURITY.md).
+    connectionTimeoutMillis: 2000,
+    query_timeout: 10_000,
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Runs pending migrations; Kysely holds a lock (an advisory lock on PostgreSQL) meanwhile. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,151 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+// Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
+// and keep SQLite and PostgreSQL on the same migrations (docs/decisions/003).
+type Timestamp = string;
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  email_key: string;
+  email_verified_at: Timestamp | null;
+  password_hash: string | null;
+  password_changed_at: Timestamp | null;
+  first_name: string | null;
+  family_name: string | null;
+  locale: string;
+  marketing_consent_at: Timestamp | null;
+  analytics_consent_at: Timestamp | null;
+  data_processing_consent_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConsentsTable {
+  id: string;
+  account_id: string;
+  kind: 'data_processing' | 'marketing' | 'analytics';
+  granted: number;
+  policy_version: string;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type TokenPurpose = 'verify_email' | 'set_password' | 'password_reset' | 'signup_code' | 'reset_code';
+
+export interface OneTimeTokensTable {
+  id: string;
+  account_id: string;
+  purpose: TokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  attempts: number;
+  created_at: Timestamp;
+  panel_id?: string | null;
+  panel_user_id?: string | null;
+}
+
+export interface PanelAccountsTable {
+  panel_id: string;
+  panel_user_id: string;
+  account_id: string;
+  created_at: Timestamp;
+}
+
+export interface PanelsTable {
+  id: string;
+  name: string;
+  platform: 'cpanel' | 'plesk';
+  api_key_hash: string;
+  origins: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LicensesTable {
+  id: string;
+  key_hash: string;
+  key_suffix: string;
+  plan: string;
+  kind: 'standalone' | 'platform';
+  panel_id: string | null;
+  revoked_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  account_id: string | null;
+  activated_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface BrandsTable {
+  host: string;
+  brand_name: string;
+  favicon_url: string | null;
+  logo_url: string | null;
+  primary_color: string | null;
+  support_url: string | null;
+  dashboard_url: string | null;
+  privacy_url: string | null;
+  terms_url: string | null;
+  default_language: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  kind: string;
+  locale: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AuthEventsTable {
+  id: string;
+  account_id: string | null;
+  type: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  consents: ConsentsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  panels: PanelsTable;
+  panel_accounts: PanelAccountsTable;
+  licenses: LicensesTable;
+  brands: BrandsTable;
+  mail_outbox: MailOutboxTable;
+  auth_events: AuthEventsTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type Session = Selectable<SessionsTable>;
+export type OneTimeToken = Selectable<OneTimeTokensTable>;
+export type License = Selectable<LicensesTable>;
+export type Brand = Selectable<BrandsTable>;
+export type Panel = Selectable<PanelsTable>;
+export type OutboxMail = Selectable<MailOutboxTable>;

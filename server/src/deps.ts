@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Limits } from './lib/limits.ts';
+import type { PasswordHasher } from './lib/password-hasher.ts';
+
+/** What every service may use; built once in app.ts and passed in, never imported as a global. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  hasher: PasswordHasher;
+  limits: Limits;
+  log: FastifyBaseLogger;
+  /** Wakes the outbox worker after a commit that wrote mail. */
+  mailWritten(): void;
+}
+
+/** Who is calling, as far as the services need to know. */
+export interface Caller {
+  ip: string;
+  userAgent: string | undefined;
+  host: string;
+}

@@ -1,0 +1,17 @@
+import { type AccountView, defaultLanguage, isLanguage } from '@gatehouse/contract';
+import type { Account } from '../../db/schema.ts';
+
+/** The one place database columns become API fields. */
+export function toAccountView(account: Account): AccountView {
+  return {
+    id: account.id,
+    email: account.email,
+    emailVerified: account.email_verified_at !== null,
+    firstName: account.first_name,
+    familyName: account.family_name,
+    consent: account.marketing_consent_at !== null,
+    analyticsConsent: account.analytics_consent_at !== null,
+    locale: isLanguage(account.locale) ? account.locale : defaultLanguage,
+    createdAt: account.created_at,
+  };
+}

@@ -1,0 +1,53 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { Account, AccountUpdate, ConsentsTable, NewAccount } from '../../db/schema.ts';
+
+/** Mailbox owners type their address in any case; one account per address whatever the case. */
+export function emailKey(email: string): string {
+  return email.toLowerCase();
+}
+
+export function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
+}
+
+export function findAccountById(db: DbOrTx, id: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts unless the e-mail is taken (a concurrent sign-up); returns whichever row now holds it. */
+export async function insertAccountOrGetExisting(
+  db: DbOrTx,
+  account: Omit<NewAccount, 'email_key'>,
+): Promise<{ account: Account; created: boolean }> {
+  const inserted = await db
+    .insertInto('accounts')
+    .values({ ...account, email_key: emailKey(account.email) })
+    .onConflict((oc) => oc.column('email_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { account: inserted, created: true };
+  const existing = await findAccountByEmail(db, account.email);
+  if (!existing) throw new Error('account vanished between insert and select');
+  return { account: existing, created: false };
+}
+
+export async function updateAccount(db: DbOrTx, id: string, patch: AccountUpdate): Promise<Account> {
+  return db.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Holds the account's row until the transaction ends. Every transaction that writes one-time
+ * tokens takes it first, so concurrent ones (several instances) queue up in one order and each
+ * sees the tokens the previous one committed: no two live links of one purpose, no deadlock.
+ */
+export async function lockAccount(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertConsents(db: DbOrTx, rows: ConsentsTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('consents').values(rows).execute();
+}

@@ -1,0 +1,81 @@
+import type { Language } from '@gatehouse/contract';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { startSession } from '../auth/session.service.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { linkPanelUser } from '../panels/panel.repository.ts';
+import { checkNewPassword } from '../passwords/password-policy.ts';
+import { checkCode, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
+import { consumeToken, revokeTokens } from '../tokens/token.repository.ts';
+import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
+
+/** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
+export async function verifyOtpEmail(deps: Deps, input: { email: string; code: string }, caller: Caller) {
+  const { account } = await checkCode(deps, { ...input, purpose: 'signup_code' });
+  if (account.password_hash !== null) throw badRequest('otp.invalid');
+  if (!account.email_verified_at) {
+    const now = iso(deps.clock.now());
+    await updateAccount(deps.db, account.id, { email_verified_at: now, updated_at: now });
+    await recordAuthEvent(deps.db, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
+  }
+  return { email: account.email };
+}
+
+/** Control-panel sign-up, step 3: the password with the same code; links the panel user and signs in. */
+export async function completeOtpRegistration(deps: Deps, input: { email: string; password: string; code: string }, caller: Caller) {
+  await deps.limits.hashing(caller.ip);
+  const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code' });
+  if (account.password_hash !== null) throw badRequest('otp.invalid');
+  const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
+  if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
+  const passwordHash = await deps.hasher.hash(input.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid');
+    const updated = await updateAccount(trx, account.id, {
+      password_hash: passwordHash,
+      password_changed_at: now,
+      email_verified_at: account.email_verified_at ?? now,
+      updated_at: now,
+    });
+    await revokeTokens(trx, account.id, ['signup_code', 'verify_email', 'set_password'], now);
+    if (token.panel_id && token.panel_user_id) {
+      await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
+    }
+    const session = await startSession(trx, deps, account.id, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'password_set', ip: caller.ip, at: now });
+    return { account: updated, sessionToken: session.token };
+  });
+}
+
+/** A new code for an address still waiting for one; the same answer for every address. */
+export async function resendOtpVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
+  await deps.limits.mailSend('verification', input.email, caller.ip);
+  const brand = await getBrand(deps.db, deps.config, caller.host);
+  await deps.db.transaction().execute(async (trx) => {
+    const account = await findAccountByEmail(trx, input.email);
+    const now = iso(deps.clock.now());
+    // The panel the last code was for, even if that code has expired since ('' sorts before any time).
+    const previous =
+      account && account.password_hash === null && !account.disabled_at
+        ? await findLatestLiveCode(trx, account.id, 'signup_code', '')
+        : undefined;
+    if (account && previous) {
+      await lockAccount(trx, account.id);
+      const panel = previous.panel_id && previous.panel_user_id ? { id: previous.panel_id, userId: previous.panel_user_id } : undefined;
+      const code = await issueCode(trx, deps.clock, account.id, 'signup_code', panel);
+      await enqueueMail(trx, deps.clock, {
+        to: account.email,
+        kind: 'signup_code',
+        language: input.locale ?? (account.locale as Language),
+        brand: mailBrand(brand),
+        params: { code },
+      });
+    }
+    await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'verification_resent', ip: caller.ip, at: now });
+  });
+  deps.mailWritten();
+}

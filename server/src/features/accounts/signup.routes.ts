@@ -1,0 +1,59 @@
+import {
+  accountView,
+  api,
+  emailOnlyRequest,
+  setPasswordRequest,
+  signupRequest,
+  verifyEmailRequest,
+  verifyEmailResponse,
+} from '@gatehouse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.ts';
+import { emailEcho, replies } from '../../http/route-schemas.ts';
+import { callerOf, setSessionCookie } from '../../http/session.ts';
+import { toAccountView } from './account.mapper.ts';
+import { resendVerification, setPassword, signUp, verifyEmail } from './signup.service.ts';
+
+export function signupRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sign-up'];
+
+  r.post(
+    api.signup,
+    { schema: { tags, summary: 'Start a sign-up: mails a verification link', body: signupRequest, response: replies(emailEcho) } },
+    async (request) => {
+      await signUp(deps, request.body, callerOf(request));
+      return { data: { email: request.body.email } };
+    },
+  );
+
+  r.post(
+    api.verifyEmail,
+    {
+      schema: { tags, summary: 'Verify the e-mail from the mailed link', body: verifyEmailRequest, response: replies(verifyEmailResponse) },
+    },
+    async (request) => {
+      return { data: await verifyEmail(deps, request.body, callerOf(request)) };
+    },
+  );
+
+  r.post(
+    api.setPassword,
+    { schema: { tags, summary: 'Set the first password; signs in', body: setPasswordRequest, response: replies(accountView) } },
+    async (request, reply) => {
+      const { account, sessionToken } = await setPassword(deps, request.body, callerOf(request));
+      setSessionCookie(reply, deps.config, sessionToken);
+      return { data: toAccountView(account) };
+    },
+  );
+
+  r.post(
+    api.resendVerification,
+    { schema: { tags, summary: 'Mail a new verification link', body: emailOnlyRequest, response: replies(emailEcho) } },
+    async (request) => {
+      await resendVerification(deps, request.body, callerOf(request));
+      return { data: { email: request.body.email } };
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import type { Language } from '@gatehouse/contract';
+import type { ConsentsTable } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { newId } from '../../lib/crypto.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { startSession } from '../auth/session.service.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { requirePanel } from '../panels/panel.service.ts';
+import { checkNewPassword } from '../passwords/password-policy.ts';
+import { issueCode } from '../tokens/code.service.ts';
+import { consumeToken, revokeTokens } from '../tokens/token.repository.ts';
+import { findToken, issueToken } from '../tokens/token.service.ts';
+import { findAccountByEmail, insertAccountOrGetExisting, insertConsents, lockAccount, updateAccount } from './account.repository.ts';
+
+export interface SignupInput {
+  email: string;
+  consent?: boolean;
+  analyticsConsent?: boolean;
+  locale?: Language;
+  otp?: boolean;
+  apiKey?: string;
+  userId?: string;
+}
+
+const verificationLink = (deps: Deps, email: string, token: string) =>
+  `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email })}`;
+
+/**
+ * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
+ * transaction writing one mail); only the mail differs, telling an existing owner to sign in.
+ */
+export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<void> {
+  // Control-panel mode: a registered installation asks for a code for one of its users.
+  const panel = input.otp ? await requirePanel(deps.db, input.apiKey) : undefined;
+  if (panel && !input.userId) throw badRequest('panel.invalid_key', { fields: { userId: 'panel.invalid_key' } });
+  await deps.limits.mailSend('verification', input.email, caller.ip);
+  const brand = await getBrand(deps.db, deps.config, caller.host);
+  const language = input.locale ?? brand.defaultLanguage;
+  await deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    const { account, created } = await insertAccountOrGetExisting(trx, {
+      id: newId(),
+      email: input.email,
+      email_verified_at: null,
+      password_hash: null,
+      password_changed_at: null,
+      first_name: null,
+      family_name: null,
+      locale: language,
+      marketing_consent_at: input.consent ? now : null,
+      analytics_consent_at: input.analyticsConsent ? now : null,
+      data_processing_consent_at: now,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (created) {
+      const consent = (kind: ConsentsTable['kind'], granted: boolean): ConsentsTable => ({
+        id: newId(),
+        account_id: account.id,
+        kind,
+        granted: granted ? 1 : 0,
+        policy_version: deps.config.consentPolicyVersion,
+        created_at: now,
+      });
+      await insertConsents(trx, [
+        consent('data_processing', true),
+        consent('marketing', input.consent === true),
+        consent('analytics', input.analyticsConsent === true),
+      ]);
+    }
+    if (account.password_hash !== null || account.disabled_at !== null) {
+      if (account.disabled_at === null) {
+        await enqueueMail(trx, deps.clock, {
+          to: account.email,
+          kind: 'already_registered',
+          language,
+          brand: mailBrand(brand),
+          params: { link: `${deps.config.publicUrl}/login`, secondaryLink: `${deps.config.publicUrl}/reset-password` },
+        });
+      }
+    } else if (panel && input.userId) {
+      const code = await issueCode(trx, deps.clock, account.id, 'signup_code', { id: panel.id, userId: input.userId });
+      await enqueueMail(trx, deps.clock, { to: account.email, kind: 'signup_code', language, brand: mailBrand(brand), params: { code } });
+    } else {
+      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
+      await enqueueMail(trx, deps.clock, {
+        to: account.email,
+        kind: 'verify_email',
+        language,
+        brand: mailBrand(brand),
+        params: { link: verificationLink(deps, account.email, token) },
+      });
+    }
+    await recordAuthEvent(trx, { accountId: account.id, type: 'signup_requested', ip: caller.ip, at: now });
+  });
+  deps.mailWritten();
+}
+
+/** Sends a new verification link to an address still waiting for one; answers alike for every address. */
+export async function resendVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
+  await deps.limits.mailSend('verification', input.email, caller.ip);
+  const brand = await getBrand(deps.db, deps.config, caller.host);
+  await deps.db.transaction().execute(async (trx) => {
+    const account = await findAccountByEmail(trx, input.email);
+    const pending = account && account.password_hash === null && account.disabled_at === null;
+    if (pending) {
+      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
+      await enqueueMail(trx, deps.clock, {
+        to: account.email,
+        kind: 'verify_email',
+        language: input.locale ?? (account.locale as Language),
+        brand: mailBrand(brand),
+        params: { link: verificationLink(deps, account.email, token) },
+      });
+    }
+    await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'verification_resent', ip: caller.ip, at: iso(deps.clock.now()) });
+  });
+  deps.mailWritten();
+}
+
+/**
+ * Confirms the address from the mailed link and hands back a short-lived set-password token.
+ * Idempotent until the password is set: mail scanners open links before people do.
+ */
+export async function verifyEmail(deps: Deps, input: { email: string; token: string }, caller: Caller) {
+  return deps.db.transaction().execute(async (trx) => {
+    const token = await findToken(trx, deps.clock, input.token, 'verify_email');
+    const account = token && (await findAccountByEmail(trx, input.email));
+    if (!token || !account || account.id !== token.account_id || account.password_hash !== null || account.disabled_at) {
+      throw badRequest('email.verification_failed');
+    }
+    const now = iso(deps.clock.now());
+    if (!account.email_verified_at) {
+      await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+      await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
+    }
+    const setPasswordToken = await issueToken(trx, deps.clock, account.id, 'set_password');
+    return { email: account.email, token: setPasswordToken };
+  });
+}
+
+/** Sets the first password with the token from verifyEmail, and signs the person in. */
+export async function setPassword(deps: Deps, input: { email: string; password: string; token: string }, caller: Caller) {
+  await deps.limits.hashing(caller.ip);
+  const token = await findToken(deps.db, deps.clock, input.token, 'set_password');
+  const account = token && (await findAccountByEmail(deps.db, input.email));
+  if (!token || !account || account.id !== token.account_id || account.password_hash !== null) {
+    throw badRequest('token.invalid');
+  }
+  const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
+  if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
+  const passwordHash = await deps.hasher.hash(input.password);
+
+  return deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    await lockAccount(trx, account.id);
+    if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
+    const updated = await updateAccount(trx, account.id, {
+      password_hash: passwordHash,
+      password_changed_at: now,
+      email_verified_at: account.email_verified_at ?? now,
+      updated_at: now,
+    });
+    await revokeTokens(trx, account.id, ['verify_email', 'set_password'], now);
+    const session = await startSession(trx, deps, account.id, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'password_set', ip: caller.ip, at: now });
+    return { account: updated, sessionToken: session.token };
+  });
+}

@@ -1,0 +1,82 @@
+import { accountView, api, sessionResponse, sessionView, signinRequest } from '@gatehouse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { empty, replies } from '../../http/route-schemas.ts';
+import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, setSessionCookie } from '../../http/session.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toAccountView } from '../accounts/account.mapper.ts';
+import { currentLicense } from '../licenses/license.service.ts';
+import { deleteSession } from './session.repository.ts';
+import { listSessions } from './session.service.ts';
+import { signIn, signOut } from './signin.service.ts';
+
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sessions'];
+  const signedIn = { preHandler: requireSession(deps) };
+
+  r.post(
+    api.signin,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password (form data: urlencoded or multipart)',
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        body: signinRequest,
+        response: replies(accountView),
+      },
+    },
+    async (request, reply) => {
+      const { account, sessionToken } = await signIn(deps, request.body, callerOf(request));
+      setSessionCookie(reply, deps.config, sessionToken);
+      return { data: toAccountView(account) };
+    },
+  );
+
+  r.get(
+    api.session,
+    { schema: { tags, summary: 'Who is signed in (null when nobody)', response: replies(sessionResponse) } },
+    async (request) => {
+      await loadSession(deps, request);
+      if (!request.auth) return { data: null };
+      const { account } = request.auth;
+      return { data: { account: toAccountView(account), license: await currentLicense(deps, account.id) } };
+    },
+  );
+
+  r.post(
+    api.signout,
+    { schema: { tags, summary: 'Sign out: ends the session on the server', response: replies(empty) } },
+    async (request, reply) => {
+      await loadSession(deps, request);
+      if (request.auth) await signOut(deps, request.auth.account.id, request.auth.session.id, callerOf(request));
+      clearSessionCookie(reply, deps.config);
+      return { data: {} };
+    },
+  );
+
+  r.get(
+    api.sessions,
+    { ...signedIn, schema: { tags, summary: 'List own sessions', response: replies(z.array(sessionView)) } },
+    async (request) => {
+      const { account, session } = authOf(request);
+      return { data: await listSessions(deps, account.id, session.id) };
+    },
+  );
+
+  r.delete(
+    api.session_,
+    {
+      ...signedIn,
+      schema: { tags, summary: 'End one of own sessions', params: z.object({ id: z.string().max(64) }), response: replies(empty) },
+    },
+    async (request, reply) => {
+      const { account, session } = authOf(request);
+      if (!(await deleteSession(deps.db, account.id, request.params.id))) throw notFound('auth.session_not_found');
+      if (request.params.id === session.id) clearSessionCookie(reply, deps.config);
+      return { data: {} };
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { api, initPasswordResetRequest, passwordResetRequest } from '@gatehouse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.ts';
+import { emailEcho, empty, replies } from '../../http/route-schemas.ts';
+import { callerOf } from '../../http/session.ts';
+import { initPasswordReset, resetPassword } from './password-reset.service.ts';
+
+export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['password reset'];
+
+  r.post(
+    api.initPasswordReset,
+    { schema: { tags, summary: 'Mail a password-reset link', body: initPasswordResetRequest, response: replies(emailEcho) } },
+    async (request) => {
+      await initPasswordReset(deps, request.body, callerOf(request));
+      return { data: { email: request.body.email } };
+    },
+  );
+
+  r.post(
+    api.passwordReset,
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed token; ends every session',
+        body: passwordResetRequest,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body, callerOf(request));
+      return { data: {} };
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import type { SessionView } from '@gatehouse/contract';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Account, Session } from '../../db/schema.ts';
+import { addMs, type Clock, iso } from '../../lib/clock.ts';
+import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { findAccountById } from '../accounts/account.repository.ts';
+import { findLiveSessionByHash, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+interface SessionDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'session'>;
+}
+
+// Refreshing the idle expiry on every request would write on every read; once a minute is plenty.
+const touchIntervalMs = 60_000;
+
+/** Starts a session with a new random id (no fixation); returns the cookie value once. */
+export async function startSession(db: DbOrTx, deps: Omit<SessionDeps, 'db'>, accountId: string, client: ClientInfo) {
+  const now = deps.clock.now();
+  const token = randomToken();
+  const session: Session = {
+    id: newId(),
+    token_hash: sha256(token),
+    account_id: accountId,
+    created_at: iso(now),
+    last_seen_at: iso(now),
+    idle_expires_at: iso(addMs(now, deps.config.session.idleMs)),
+    absolute_expires_at: iso(addMs(now, deps.config.session.absoluteMs)),
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 512) ?? null,
+  };
+  await insertSession(db, session);
+  return { token, session };
+}
+
+/** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */
+export async function resolveSession(deps: SessionDeps, token: string): Promise<{ session: Session; account: Account } | undefined> {
+  const now = deps.clock.now();
+  const session = await findLiveSessionByHash(deps.db, sha256(token), iso(now));
+  if (!session) return undefined;
+  const account = await findAccountById(deps.db, session.account_id);
+  if (!account || account.disabled_at) return undefined;
+  if (now.getTime() - Date.parse(session.last_seen_at) > touchIntervalMs) {
+    const idle = addMs(now, deps.config.session.idleMs);
+    await touchSession(deps.db, session.id, iso(now), iso(idle));
+  }
+  return { session, account };
+}
+
+export async function listSessions(deps: SessionDeps, accountId: string, currentId: string): Promise<SessionView[]> {
+  const sessions = await listLiveSessions(deps.db, accountId, iso(deps.clock.now()));
+  return sessions.map((session) => ({
+    id: session.id,
+    current: session.id === currentId,
+    createdAt: session.created_at,
+    lastSeenAt: session.last_seen_at,
+    // ISO timestamps sort as text: the earlier of the two expiries.
+    expiresAt: [session.idle_expires_at, session.absolute_expires_at].sort()[0] ?? session.idle_expires_at,
+    userAgent: session.user_agent,
+  }));
+}

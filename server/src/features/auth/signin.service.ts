@@ -1,0 +1,44 @@
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { deleteSession } from './session.repository.ts';
+import { startSession } from './session.service.ts';
+
+/**
+ * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
+ * unknown e-mail still costs one hash (against a dummy), one counted failure and one audit row.
+ */
+export async function signIn(deps: Deps, input: { email: string; password: string }, caller: Caller) {
+  await deps.limits.signinAllowed(input.email, caller.ip);
+  await deps.limits.hashing(caller.ip);
+  const account = await findAccountByEmail(deps.db, input.email);
+  const stored = account && !account.disabled_at ? account.password_hash : null;
+  let valid = false;
+  if (stored) valid = await deps.hasher.verify(stored, input.password);
+  else await deps.hasher.verifyDummy(input.password);
+
+  if (!account || !valid) {
+    await deps.limits.signinFailed(input.email, caller.ip);
+    await recordAuthEvent(deps.db, { accountId: account?.id ?? null, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
+    throw new AppError(401, 'auth.invalid_credentials');
+  }
+  await deps.limits.signinSucceeded(input.email, caller.ip);
+  // Hashes made with older parameters are upgraded while the password is at hand.
+  const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
+  return deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
+    const session = await startSession(trx, deps, account.id, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
+    return { account, sessionToken: session.token };
+  });
+}
+
+export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, accountId, sessionId);
+    await recordAuthEvent(trx, { accountId, type: 'signout', ip: caller.ip, at: iso(deps.clock.now()) });
+  });
+}

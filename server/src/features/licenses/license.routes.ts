@@ -1,0 +1,51 @@
+import { api, licenseActivateRequest, licenseKeySchema, licensePreview, licenseView } from '@gatehouse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { replies } from '../../http/route-schemas.ts';
+import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { activateLicense, currentLicense, previewLicense } from './license.service.ts';
+
+export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['licenses'];
+  const signedIn = { preHandler: requireSession(deps) };
+
+  r.get(
+    api.license,
+    {
+      ...signedIn,
+      schema: { tags, summary: "The signed-in account's license (null when none)", response: replies(licenseView.nullable()) },
+    },
+    async (request) => {
+      return { data: await currentLicense(deps, authOf(request).account.id) };
+    },
+  );
+
+  r.post(
+    api.licenseActivate,
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Activate a standalone license key', body: licenseActivateRequest, response: replies(licenseView) },
+    },
+    async (request) => {
+      return { data: await activateLicense(deps, authOf(request).account.id, request.body.license, callerOf(request)) };
+    },
+  );
+
+  r.get(
+    api.licensePreview,
+    {
+      schema: {
+        tags,
+        summary: 'Preview a key for /redeem: plan and status, never the holder',
+        params: z.object({ license: licenseKeySchema }),
+        response: replies(licensePreview),
+      },
+    },
+    async (request) => {
+      return { data: await previewLicense(deps, request.params.license, callerOf(request)) };
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { OneTimeToken, OneTimeTokensTable, TokenPurpose } from '../../db/schema.ts';
+
+export async function insertToken(db: DbOrTx, token: OneTimeTokensTable): Promise<void> {
+  await db.insertInto('one_time_tokens').values(token).execute();
+}
+
+/** A live token: right purpose, not used, not expired. */
+export function findLiveToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose, now: string): Promise<OneTimeToken | undefined> {
+  return db
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks one token used; false when another request used it first. */
+export async function consumeToken(db: DbOrTx, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_tokens')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ends every unused token of these purposes (a newer token or a password change kills older ones). */
+export async function revokeTokens(db: DbOrTx, accountId: string, purposes: TokenPurpose[], now: string): Promise<void> {
+  await db
+    .updateTable('one_time_tokens')
+    .set({ consumed_at: now })
+    .where('account_id', '=', accountId)
+    .where('purpose', 'in', purposes)
+    .where('consumed_at', 'is', null)
+    .execute();
+}

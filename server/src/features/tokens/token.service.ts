@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { OneTimeToken, TokenPurpose } from '../../db/schema.ts';
+import { addMs, type Clock, iso } from '../../lib/clock.ts';
+import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { lockAccount } from '../accounts/account.repository.ts';
+import { findLiveToken, insertToken, revokeTokens } from './token.repository.ts';
+
+/** Lifetimes from SECURITY.md: verification link 24 h, set-password 1 h, reset link 1 h. */
+export const tokenLifetimesMs: Record<'verify_email' | 'set_password' | 'password_reset', number> = {
+  verify_email: 24 * 3_600_000,
+  set_password: 3_600_000,
+  password_reset: 3_600_000,
+};
+
+/** Issues a fresh token of one purpose, ending the account's older ones; returns the raw value once. */
+export async function issueToken(db: DbOrTx, clock: Clock, accountId: string, purpose: keyof typeof tokenLifetimesMs): Promise<string> {
+  const now = clock.now();
+  await lockAccount(db, accountId);
+  await revokeTokens(db, accountId, [purpose], iso(now));
+  const token = randomToken();
+  await insertToken(db, {
+    id: newId(),
+    account_id: accountId,
+    purpose,
+    token_hash: sha256(token),
+    expires_at: iso(addMs(now, tokenLifetimesMs[purpose])),
+    consumed_at: null,
+    attempts: 0,
+    created_at: iso(now),
+  });
+  return token;
+}
+
+export function findToken(db: DbOrTx, clock: Clock, token: string, purpose: TokenPurpose): Promise<OneTimeToken | undefined> {
+  return findLiveToken(db, sha256(token), purpose, iso(clock.now()));
+}

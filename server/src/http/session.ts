@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Account, Session } from '../db/schema.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { resolveSession } from '../features/auth/session.service.ts';
+import { unauthorized } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { session: Session; account: Account };
+  }
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], host: request.host };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(config.session.cookieName, token, {
+    path: '/',
+    httpOnly: true,
+    secure: config.session.secure,
+    sameSite: 'lax',
+    maxAge: Math.floor(config.session.absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(config.session.cookieName, { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'lax' });
+}
+
+/** Loads the signed-in account into request.auth, if any. */
+export async function loadSession(deps: Deps, request: FastifyRequest): Promise<void> {
+  const token = request.cookies[deps.config.session.cookieName];
+  if (!token || token.length > 128) return;
+  const found = await resolveSession(deps, token);
+  if (found) request.auth = found;
+}
+
+/** A preHandler for calls that need a signed-in account. */
+export function requireSession(deps: Deps) {
+  return async (request: FastifyRequest) => {
+    await loadSession(deps, request);
+    if (!request.auth) throw unauthorized();
+  };
+}
+
+export function authOf(request: FastifyRequest): { session: Session; account: Account } {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { sendError } from './error-handler.ts';
+import { connectSources } from './runtime-config.ts';
+
+const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0] ?? '/';
+const localeCookie = 'i18n_lang';
+
+interface Page {
+  html: string;
+  csp: string;
+}
+
+/** The CSP of one page: no inline script runs unless its exact hash is listed. */
+function pageCsp(html: string, connect: string[]): string {
+  const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self' ${connect.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Every prerendered page of the build, by the path it answers. */
+function loadPages(root: string, connect: string[]): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.html')) {
+        const html = readFileSync(full, 'utf8');
+        const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
+        pages.set(path, { html, csp: pageCsp(html, connect) });
+      }
+    }
+  };
+  walk(root);
+  return pages;
+}
+
+const screenPatterns = Object.values(screens).map(
+  (screen) => new RegExp(`^(/[a-z]{2})?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+);
+
+function languageRedirect(request: FastifyRequest, path: string): string | undefined {
+  const first = path.split('/')[1];
+  if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.test(path))) return undefined;
+  const cookie = request.cookies?.[localeCookie];
+  const wanted = isLanguage(cookie) ? cookie : negotiateLanguage(request.headers['accept-language']);
+  if (wanted === 'en') return undefined;
+  const query = request.url.slice(stripQuery(request.url).length);
+  return `/${wanted}${path === '/' ? '' : path}${query}`;
+}
+
+/**
+ * Serves the built web app: each prerendered page with its own CSP, the SPA fallback for
+ * screens with parameters (and, with status 404, for unknown pages), hashed assets cached for
+ * a year. A visitor whose language cookie (or browser) says German lands on /de/… pages.
+ */
+export function registerWeb(app: FastifyInstance, config: Config): void {
+  const hasWeb = existsSync(config.webRoot);
+  const pages = hasWeb ? loadPages(config.webRoot, connectSources(config)) : new Map<string, Page>();
+  const fallback = pages.get('/__spa-fallback') ?? pages.get('/');
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${sep}assets${sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
+    reply
+      .code(status)
+      .header('content-security-policy', page.csp)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = stripQuery(request.url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const rule = request.method === 'GET' || request.method === 'HEAD' ? matchRouteRule(config.routeRules, path) : undefined;
+    if (rule) {
+      const query = request.url.slice(path.length);
+      return reply.redirect(isExternalTarget(rule.to) ? rule.to : `${rule.to}${query}`, rule.status);
+    }
+    if (!wantsPage || !fallback) return sendError(reply, 404, 'request.not_found', { params: { path } });
+    const redirect = languageRedirect(request, path);
+    if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
+    const page = pages.get(path);
+    if (page && !path.startsWith('/__')) return sendPage(reply, page);
+    return sendPage(reply, fallback, screenPatterns.some((pattern) => pattern.test(path)) ? 200 : 404);
+  });
+}

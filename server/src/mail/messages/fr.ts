@@ -1,0 +1,57 @@
+import type { MailMessages } from './en.ts';
+
+const fr: MailMessages = {
+  common: {
+    greeting: 'Bonjour,',
+    signature: 'L’équipe {brand}',
+    buttonFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail. Rien ne sera modifié.',
+    footer: 'Vous recevez cet e-mail parce que cette adresse a été saisie sur {brand}.',
+  },
+  verifyEmail: {
+    subject: 'Confirmez votre adresse e-mail pour {brand}',
+    preheader: 'Un clic et votre compte est prêt.',
+    intro:
+      'Merci pour votre inscription à {brand}. Confirmez qu’il s’agit bien de votre adresse e-mail pour poursuivre la configuration de votre compte.',
+    button: 'Confirmer l’adresse e-mail',
+    expiry: 'Le lien est valable {hours}\u00a0heures.',
+  },
+  alreadyRegistered: {
+    subject: 'Vous avez déjà un compte {brand}',
+    preheader: 'Aucun nouveau compte n’a été créé.',
+    intro:
+      'Quelqu’un, vous-même nous l’espérons, a tenté de s’inscrire à {brand} avec cette adresse e-mail. Comme vous avez déjà un compte, aucun nouveau compte n’a été créé.',
+    button: 'Se connecter',
+    reset: 'Mot de passe oublié\u00a0? Vous pouvez en choisir un nouveau ici\u00a0:',
+  },
+  passwordReset: {
+    subject: 'Réinitialisez votre mot de passe {brand}',
+    preheader: 'Choisissez un nouveau mot de passe pour votre compte.',
+    intro:
+      'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {brand}. Choisissez un nouveau mot de passe à l’aide du bouton ci-dessous.',
+    button: 'Choisir un nouveau mot de passe',
+    expiry: 'Le lien est valable {minutes}\u00a0minutes et ne peut être utilisé qu’une seule fois.',
+  },
+  passwordChanged: {
+    subject: 'Le mot de passe de votre compte {brand} a été modifié',
+    preheader: 'Tous les appareils ont été déconnectés.',
+    intro: 'Le mot de passe de votre compte {brand} ({email}) vient d’être modifié. Tous les appareils connectés ont été déconnectés.',
+    button: 'Se connecter',
+    notYou:
+      'Si vous n’êtes pas à l’origine de cette modification, réinitialisez immédiatement votre mot de passe et contactez notre assistance.',
+  },
+  signupCode: {
+    subject: 'Votre code de vérification {brand} : {code}',
+    preheader: 'Saisissez-le pour confirmer votre adresse e-mail.',
+    intro: 'Saisissez ce code pour confirmer votre adresse e-mail et terminer la création de votre compte {brand} :',
+    expiry: 'Le code est valable {minutes} minutes.',
+  },
+  resetCode: {
+    subject: 'Votre code de réinitialisation {brand} : {code}',
+    preheader: 'Saisissez-le pour choisir un nouveau mot de passe.',
+    intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand} :',
+    expiry: 'Le code est valable {minutes} minutes.',
+  },
+};
+
+export default fr;

@@ -1,0 +1,123 @@
+import { formatMessage, type Language } from '@gatehouse/contract';
+import de from './messages/de.ts';
+import en, { type MailMessages } from './messages/en.ts';
+import es from './messages/es.ts';
+import fr from './messages/fr.ts';
+import it from './messages/it.ts';
+import ja from './messages/ja.ts';
+import pt from './messages/pt.ts';
+import ru from './messages/ru.ts';
+
+const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
+
+export type MailKind = 'verify_email' | 'already_registered' | 'password_reset' | 'password_changed' | 'signup_code' | 'reset_code';
+
+export interface MailBrand {
+  name: string;
+  color: string;
+}
+
+export interface MailParams {
+  /** The main call to action (code mails have none). */
+  link?: string;
+  /** A one-time code, for mails read inside a hosting panel. */
+  code?: string;
+  /** A second link (the reset page, in the already-registered mail). */
+  secondaryLink?: string;
+  email?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Layout {
+  subject: string;
+  preheader: string;
+  paragraphs: string[];
+  button?: string;
+  after: string[];
+}
+
+function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout {
+  switch (kind) {
+    case 'verify_email':
+      return { ...m.verifyEmail, paragraphs: [m.verifyEmail.intro], after: [m.verifyEmail.expiry, m.common.ignore] };
+    case 'already_registered':
+      return {
+        ...m.alreadyRegistered,
+        paragraphs: [m.alreadyRegistered.intro],
+        after: [`${m.alreadyRegistered.reset} ${params.secondaryLink ?? ''}`, m.common.ignore],
+      };
+    case 'password_reset':
+      return { ...m.passwordReset, paragraphs: [m.passwordReset.intro], after: [m.passwordReset.expiry, m.common.ignore] };
+    case 'password_changed':
+      return { ...m.passwordChanged, paragraphs: [m.passwordChanged.intro], after: [m.passwordChanged.notYou] };
+    case 'signup_code':
+      return { ...m.signupCode, paragraphs: [m.signupCode.intro], after: [m.signupCode.expiry, m.common.ignore] };
+    case 'reset_code':
+      return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
+  }
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Renders one mail in the reader's language, as plain text and HTML. */
+export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
+  const m = catalogues[language];
+  const codeMail = kind === 'signup_code' || kind === 'reset_code';
+  const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
+  const fill = (template: string) => formatMessage(template, values);
+  const layout = layoutFor(kind, m, params);
+  const subject = fill(layout.subject);
+  const paragraphs = layout.paragraphs.map(fill);
+  const after = layout.after.map(fill);
+
+  const text = [
+    m.common.greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(params.code ? [`    ${params.code}`, ''] : []),
+    ...(layout.button && params.link ? [`${fill(layout.button)}: ${params.link}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    fill(m.common.signature),
+    '',
+    '-- ',
+    fill(m.common.footer),
+  ].join('\n');
+
+  const p = (content: string, style = '') =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;${style}">${content}</p>`;
+  const linkify = (value: string) =>
+    escapeHtml(value).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${brand.color}">${url}</a>`);
+  const action = params.code
+    ? `<p style="margin:8px 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;color:#0f172a;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(params.code)}</p>`
+    : layout.button && params.link
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:8px;background:${brand.color}">
+<a href="${escapeHtml(params.link ?? '')}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(fill(layout.button))}</a>
+</td></tr></table>
+${p(escapeHtml(m.common.buttonFallback), 'font-size:14px;color:#4b5563')}
+${p(`<a href="${escapeHtml(params.link ?? '')}" style="color:${brand.color};word-break:break-all">${escapeHtml(params.link ?? '')}</a>`, 'font-size:14px')}`
+      : '';
+  const html = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(fill(layout.preheader))}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:40px 32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${brand.color}">${escapeHtml(brand.name)}</p>
+${p(escapeHtml(m.common.greeting))}
+${paragraphs.map((para) => p(escapeHtml(para))).join('\n')}
+${action}
+${after.map((para) => p(linkify(para), 'font-size:14px;color:#4b5563')).join('\n')}
+${p(escapeHtml(fill(m.common.signature)))}
+</td></tr></table>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:#6b7280">${escapeHtml(fill(m.common.footer))}</p>
+</td></tr></table></body></html>`;
+  return { subject, text, html };
+}

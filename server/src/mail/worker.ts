@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { OutboxMail } from '../db/schema.ts';
+import { addMs, type Clock, iso } from '../lib/clock.ts';
+import { claimMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
+
+export interface MailSender {
+  send(mail: OutboxMail): Promise<void>;
+}
+
+/** "a***@example.com": enough to follow a mail in the logs without spreading addresses. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
+}
+
+export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>, log: FastifyBaseLogger): MailSender {
+  if (!config.smtpUrl) {
+    // No SMTP: the mail stays in the outbox, readable at /dev/mailbox. The log names it but
+    // never prints its body, which holds sign-in links.
+    return {
+      async send(mail) {
+        log.info(
+          { mailId: mail.id, to: maskAddress(mail.to_address), kind: mail.kind },
+          `mail kept in the outbox: ${config.publicUrl}/dev/mailbox`,
+        );
+      },
+    };
+  }
+  const url = new URL(config.smtpUrl);
+  const transport = createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+    secure: url.protocol === 'smtps:',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        messageId: `<${mail.id}@gatehouse>`,
+      });
+    },
+  };
+}
+
+// Backoff between attempts: 5 s, 10 s, 20 s … capped at 15 minutes; never given up.
+const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 15 * 60_000);
+const claimMs = 60_000;
+
+export class OutboxWorker {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+
+  readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sender: MailSender; pollMs: number };
+
+  constructor(deps: OutboxWorker['deps']) {
+    this.deps = deps;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#schedule();
+  }
+
+  /** Wakes the worker right after a commit that wrote mail. */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Sends everything due now; resolves when done (used by tests and shutdown). */
+  async flush(): Promise<void> {
+    while (this.#running) await this.#running;
+    await this.#drain();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    while (this.#running) await this.#running;
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.kick();
+      if (!this.#stopped) this.#schedule();
+    }, this.deps.pollMs);
+    this.#timer.unref();
+  }
+
+  async #drain(): Promise<void> {
+    const { db, clock, log, sender } = this.deps;
+    try {
+      for (;;) {
+        const now = clock.now();
+        const due = await findDueMails(db, iso(now), 20);
+        if (due.length === 0) return;
+        for (const mail of due) {
+          if (!(await claimMail(db, mail.id, iso(now), iso(addMs(now, claimMs))))) continue;
+          try {
+            await sender.send(mail);
+            await markSent(db, mail.id, iso(clock.now()));
+          } catch (error) {
+            const attempts = mail.attempts + 1;
+            const message = error instanceof Error ? error.message : String(error);
+            log.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed; will retry');
+            await markFailed(db, mail.id, attempts, iso(addMs(clock.now(), retryDelayMs(attempts))), message);
+          }
+        }
+        if (due.length < 20) return;
+      }
+    } catch (error) {
+      log.error({ err: error }, 'outbox worker failed');
+    }
+  }
+}

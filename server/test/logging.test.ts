@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { eventually, visitor } from './support/accounts.ts';
+import { linkIn } from './support/smtp.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+// SECURITY.md: logs never contain passwords, tokens or session ids. The app runs at LOG_LEVEL=info
+// with its log captured, every flow that handles a secret goes through it, and then no secret
+// may appear anywhere in what was logged.
+describe('logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  before(async () => {
+    t = await startTestApp({
+      env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
+      appOptions: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
+  });
+  after(() => t.stop());
+
+  it('hold no password, token, session id or query-string secret', async () => {
+    const email = 'quiet@example.com';
+    const password = 'Alpha tango secret 1';
+    const wrongPassword = 'Bravo tango secret 2';
+    const newPassword = 'Charlie tango secret 3';
+    const queryWord = `querysecret${randomBytes(8).toString('hex')}`;
+    const secrets: Record<string, string> = { password, wrongPassword, newPassword, queryWord };
+    const browser = visitor(t);
+    const cookie = () => [...browser.cookies.values()][0] ?? '';
+
+    assert.equal((await browser.post('/user/signup', { email, dataProcessingConsent: true })).status, 200);
+    const link = linkIn(await t.smtp.waitFor(email), `${t.url}/activate-email?`);
+    secrets.verificationToken = link.searchParams.get('token') ?? '';
+    // The browser opens the mailed link (a page) before the app calls the API with it.
+    await browser.get(`${link.pathname}${link.search}`, { accept: 'text/html' });
+    await browser.get(`/activate-email/?token=${queryWord}`);
+    const verified = await browser.post('/user/verify-email', { token: secrets.verificationToken, email });
+    assert.equal(verified.status, 200, verified.text);
+    secrets.setPasswordToken = verified.json.data.token;
+    const set = await browser.post('/user/set-password', { email, password: password, token: secrets.setPasswordToken });
+    assert.equal(set.status, 200, set.text);
+    secrets.firstSession = cookie();
+    assert.equal((await browser.get('/session')).json.data.account.email, email);
+
+    assert.equal((await browser.postForm('/signin', { email, password: wrongPassword })).status, 401);
+    assert.equal((await browser.postMultipart('/signin', { email, password: password })).status, 200);
+    secrets.secondSession = cookie();
+    assert.notEqual(secrets.secondSession, secrets.firstSession);
+    // A malformed body that carries a secret-looking value.
+    await browser.request('POST', '/user/password-reset', {
+      body: `{"token":"${queryWord}","password":`,
+      headers: { 'content-type': 'application/json' },
+    });
+
+    // The reset mail first fails (the failure is logged), then goes out.
+    t.smtp.refusing = true;
+    try {
+      assert.equal((await visitor(t).post('/user/init-password-reset', { email })).status, 200);
+      await eventually(async () => (lines.some((line) => line.includes('mail delivery failed')) ? true : undefined), 'a logged failure');
+    } finally {
+      t.smtp.refusing = false;
+    }
+    t.clock.advance(10_000);
+    await t.outbox.flush();
+    const reset = linkIn(await t.smtp.waitFor(email, (mail) => mail.text.includes('/reset?')), `${t.url}/reset?`);
+    secrets.resetToken = reset.searchParams.get('token') ?? '';
+    await visitor(t).get(`/reset/?token=${secrets.resetToken}`);
+    const done = await visitor(t).post('/user/password-reset', { token: secrets.resetToken, password: newPassword });
+    assert.equal(done.status, 200, done.text);
+    assert.equal((await browser.get('/session')).json.data, null);
+    assert.equal((await visitor(t).postForm('/signin', { email, password: newPassword })).status, 200);
+
+    // The capture works: requests are logged, with their paths but without their query strings.
+    const log = lines.join('');
+    const entries = lines.map((line) => JSON.parse(line));
+    const urls = entries.map((entry) => entry.req?.url).filter(Boolean);
+    for (const path of ['/user/signup', '/user/set-password', '/signin', '/activate-email', '/activate-email/', '/reset/']) {
+      assert.ok(urls.includes(path), `${path} logged (have ${[...new Set(urls)].join(' ')})`);
+    }
+    assert.ok(entries.some((entry) => entry.level === 40 && entry.msg === 'mail delivery failed; will retry'));
+
+    for (const [name, secret] of Object.entries(secrets)) {
+      assert.ok(secret.length >= 16, `${name} was captured`);
+      assert.ok(!log.includes(secret), `the ${name} appears in the log`);
+    }
+  });
+});

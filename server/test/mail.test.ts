@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Language, languages } from '@gatehouse/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type MailKind, renderMail } from '../src/mail/templates.ts';
+import { eventually, seedAccount, visitor } from './support/accounts.ts';
+import { dialects, freshDatabase } from './support/databases.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed'];
+const params = {
+  link: 'https://portal.example.com/reset?token=abc',
+  secondaryLink: 'https://portal.example.com/login',
+  email: 'ada@example.com',
+};
+
+describe('mail templates', () => {
+  it('renders every kind in all 8 languages, with the brand and no placeholder left', () => {
+    const bodies = new Set<string>();
+    for (const kind of kinds) {
+      for (const language of languages) {
+        const mail = renderMail(kind, language, { name: 'Acme Monitoring', color: '#0f766e' }, params);
+        for (const [part, value] of Object.entries(mail)) {
+          assert.ok(value.includes('Acme Monitoring') || part === 'subject', `${kind}/${language} ${part} names the brand`);
+          assert.doesNotMatch(value, /\{\w+\}/, `${kind}/${language} ${part} has a leftover placeholder`);
+        }
+        assert.ok(mail.subject.trim().length > 0);
+        assert.ok(mail.text.includes(params.link) && mail.html.includes(params.link), `${kind}/${language} carries the link`);
+        assert.match(mail.html, new RegExp(`<html lang="${language}">`));
+        bodies.add(mail.text);
+      }
+    }
+    assert.equal(bodies.size, kinds.length * languages.length, 'every language reads differently');
+  });
+
+  it('escapes the brand name in HTML', () => {
+    const mail = renderMail('verify_email', 'en', { name: '<b>Evil</b>', color: '#000000' }, params);
+    assert.ok(!mail.html.includes('<b>Evil</b>'));
+    assert.ok(mail.html.includes('&lt;b&gt;Evil&lt;/b&gt;'));
+    assert.ok(mail.text.includes('<b>Evil</b>'), 'plain text stays as typed');
+  });
+});
+
+describe('/dev/mailbox', () => {
+  async function mailboxStatus(env: Record<string, string>): Promise<number> {
+    const database = await freshDatabase('sqlite');
+    const app = await buildApp(loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env }));
+    try {
+      return (await app.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode;
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  }
+
+  it('exists on a loopback listener only, unless DEV_MAILBOX=1', async () => {
+    assert.equal(await mailboxStatus({ HOST: '127.0.0.1' }), 200);
+    // Built for 0.0.0.0 but never bound to it: inject() needs no socket.
+    assert.equal(await mailboxStatus({ HOST: '0.0.0.0' }), 404);
+    assert.equal(await mailboxStatus({ HOST: '0.0.0.0', DEV_MAILBOX: '1' }), 200);
+  });
+});
+
+for (const dialect of await dialects()) {
+  describe(`mail outbox (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+    });
+    after(() => t.stop());
+    const outboxRow = (to: string) => t.deps.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirst();
+
+    it('keeps mail through an SMTP outage and delivers it exactly once', async () => {
+      const email = 'outage@example.com';
+      t.smtp.refusing = true;
+      try {
+        assert.equal((await visitor(t).post('/user/signup', { email, dataProcessingConsent: true })).status, 200);
+        const failed = await eventually(async () => {
+          const row = await outboxRow(email);
+          return row && row.attempts > 0 ? row : undefined;
+        }, 'a failed delivery attempt');
+        assert.equal(failed.sent_at, null);
+        assert.ok(failed.last_error && failed.last_error.length > 0, 'the error is kept');
+        assert.equal(t.smtp.mailsTo(email).length, 0);
+      } finally {
+        t.smtp.refusing = false;
+      }
+      await t.outbox.flush();
+      assert.equal(t.smtp.mailsTo(email).length, 0, 'no retry before its time');
+      t.clock.advance(6_000);
+      await t.outbox.flush();
+      assert.equal(t.smtp.mailsTo(email).length, 1);
+      t.clock.advance(3_600_000);
+      await t.outbox.flush();
+      assert.equal(t.smtp.mailsTo(email).length, 1, 'exactly once');
+      const sent = await outboxRow(email);
+      assert.ok(sent?.sent_at);
+      assert.equal(sent?.last_error, null);
+    });
+
+    it('writes the mail in the same transaction as the account: neither without the other', async () => {
+      const email = 'atomic@example.com';
+      // Take the outbox away so the mail cannot be written.
+      await t.deps.db.schema.alterTable('mail_outbox').renameTo('mail_outbox_away').execute();
+      let answer: Awaited<ReturnType<ReturnType<typeof visitor>['post']>>;
+      try {
+        answer = await visitor(t).post('/user/signup', { email, dataProcessingConsent: true });
+      } finally {
+        await t.deps.db.schema.alterTable('mail_outbox_away').renameTo('mail_outbox').execute();
+      }
+      assert.equal(answer.status, 500);
+      assert.equal(answer.json.code, 'server.internal');
+      assert.equal(answer.json.error, 'Internal Server Error');
+      assert.ok(answer.json.requestId, 'a request id to quote');
+      assert.doesNotMatch(answer.text, /mail_outbox|sqlite|relation|at \w/i, 'no internals in the answer');
+      const accounts = await t.deps.db.selectFrom('accounts').select('id').where('email_key', '=', email).execute();
+      assert.equal(accounts.length, 0, 'no account without its mail');
+
+      // Every account made here has its mail.
+      const orphans = await t.deps.db
+        .selectFrom('accounts')
+        .leftJoin('mail_outbox', 'mail_outbox.to_address', 'accounts.email')
+        .select('accounts.email')
+        .where('mail_outbox.id', 'is', null)
+        .execute();
+      assert.deepEqual(orphans, []);
+    });
+
+    it('writes each mail in the language of the request', async () => {
+      const expected = (kind: MailKind, language: Language) =>
+        renderMail(kind, language, { name: 'Gatehouse', color: '#2563eb' }, params).subject;
+      const known = 'sprachen@example.com';
+      const pending = 'langues@example.com';
+      await seedAccount(t, known, { passwordHash: await t.deps.hasher.hash('Known secret 12345') });
+      await seedAccount(t, pending);
+      const calls: Array<[string, Record<string, unknown>, string, MailKind, Language]> = [
+        [
+          '/user/signup',
+          { email: 'nihongo@example.com', dataProcessingConsent: true, locale: 'ja' },
+          'nihongo@example.com',
+          'verify_email',
+          'ja',
+        ],
+        ['/user/signup', { email: known, dataProcessingConsent: true, locale: 'de' }, known, 'already_registered', 'de'],
+        ['/user/resend-verification', { email: pending, locale: 'fr' }, pending, 'verify_email', 'fr'],
+        ['/user/init-password-reset', { email: known, locale: 'pt' }, known, 'password_reset', 'pt'],
+        ['/user/init-password-reset', { email: pending, locale: 'ru' }, pending, 'password_reset', 'ru'],
+      ];
+      for (const [path, body, to, kind, language] of calls) {
+        assert.equal((await visitor(t).post(path, body)).status, 200, path);
+        // The subject differs in each language: finding it proves the language.
+        await t.smtp.waitFor(to, (m) => m.subject === expected(kind, language));
+        const row = await t.deps.db
+          .selectFrom('mail_outbox')
+          .select(['locale', 'kind'])
+          .where('to_address', '=', to)
+          .where('kind', '=', kind)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+        assert.equal(row.locale, language);
+      }
+    });
+  });
+}

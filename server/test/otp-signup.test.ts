@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { revokePanel } from '../src/features/panels/panel.repository.ts';
+import { createPanel } from '../src/features/panels/panel.service.ts';
+import { dialects } from './support/databases.ts';
+import type { CapturedMail } from './support/smtp.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const codeIn = (mail: CapturedMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+
+for (const dialect of await dialects()) {
+  describe(`control-panel sign-up with a code (${dialect})`, () => {
+    let t: TestApp;
+    let apiKey: string;
+    let panelId: string;
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+      const panel = await createPanel(t.deps.db, t.deps.clock, { name: 'Host A', platform: 'cpanel', origins: ['http://127.0.0.2:8080'] });
+      apiKey = panel.apiKey;
+      panelId = panel.id;
+    });
+    after(() => t.stop());
+
+    it('signs up with a mailed code, verifies, completes, and links the panel user', async () => {
+      const email = `cp-${dialect}@example.com`;
+      const browser = t.client({ 'x-forwarded-for': '10.1.0.1' });
+      const signup = await browser.post('/user/signup', {
+        email,
+        otp: true,
+        apiKey,
+        userId: 'cpuser1',
+        dataProcessingConsent: true,
+        locale: 'de',
+      });
+      assert.equal(signup.status, 200, signup.text);
+      const mail = await t.smtp.waitFor(email);
+      assert.match(mail.subject, /Bestätigungscode/);
+      const code = codeIn(mail);
+      assert.match(code, /^\d{6}$/);
+      assert.ok(!/https?:\/\/\S+activate-email/.test(mail.text), 'a code mail carries no link');
+
+      const wrong = await browser.post('/user/verify-otp-email', { code: code === '000000' ? '111111' : '000000', email });
+      assert.equal(wrong.status, 400);
+      assert.equal(wrong.json.code, 'otp.invalid');
+      const verified = await browser.post('/user/verify-otp-email', { code, email });
+      assert.equal(verified.status, 200, verified.text);
+
+      const complete = await browser.post('/user/complete-otp-registration', { email, password: 'Panel user secret 1', code });
+      assert.equal(complete.status, 200, complete.text);
+      assert.equal(complete.json.data.emailVerified, true);
+      assert.equal((await browser.get('/session')).json.data.account.email, email);
+      const link = await t.deps.db.selectFrom('panel_accounts').selectAll().where('panel_user_id', '=', 'cpuser1').executeTakeFirst();
+      assert.equal(link?.panel_id, panelId);
+      const again = await browser.post('/user/complete-otp-registration', { email, password: 'Panel user secret 2', code });
+      assert.equal(again.status, 400, 'a code completes a registration once');
+    });
+
+    it('refuses an unknown or revoked apiKey and a missing userId, and changes nothing', async () => {
+      const client = t.client({ 'x-forwarded-for': '10.1.0.2' });
+      const unknown = await client.post('/user/signup', {
+        email: 'nokey@example.com',
+        otp: true,
+        apiKey: 'ghp_nope',
+        userId: 'u',
+        dataProcessingConsent: true,
+      });
+      assert.equal(unknown.status, 401);
+      assert.equal(unknown.json.code, 'panel.invalid_key');
+      const noUser = await client.post('/user/signup', { email: 'nouser@example.com', otp: true, apiKey, dataProcessingConsent: true });
+      assert.equal(noUser.status, 400);
+      const revoked = await createPanel(t.deps.db, t.deps.clock, { name: 'Gone', platform: 'plesk', origins: [] });
+      await revokePanel(t.deps.db, revoked.id, new Date().toISOString());
+      const afterRevoke = await client.post('/user/signup', {
+        email: 'revoked@example.com',
+        otp: true,
+        apiKey: revoked.apiKey,
+        userId: 'u',
+        dataProcessingConsent: true,
+      });
+      assert.equal(afterRevoke.status, 401);
+      const accounts = await t.deps.db
+        .selectFrom('accounts')
+        .select('email')
+        .where('email', 'in', ['nokey@example.com', 'nouser@example.com', 'revoked@example.com'])
+        .execute();
+      assert.deepEqual(accounts, []);
+      const missingConsent = await client.post('/user/signup', { email: 'noconsent@example.com', otp: true, apiKey, userId: 'u' });
+      assert.equal(missingConsent.json.code, 'validation.consent_required');
+    });
+
+    it('ends a code after 5 wrong tries, lets at most 5 of 50 concurrent tries be evaluated, and expires it after 10 minutes', async () => {
+      const email = `tries-${dialect}@example.com`;
+      const client = t.client({ 'x-forwarded-for': '10.1.0.3' });
+      assert.equal(
+        (await client.post('/user/signup', { email, otp: true, apiKey, userId: 'cpuser2', dataProcessingConsent: true })).status,
+        200,
+      );
+      const code = codeIn(await t.smtp.waitFor(email));
+      const wrongCode = code === '123456' ? '654321' : '123456';
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => client.post('/user/verify-otp-email', { code: wrongCode, email })),
+      );
+      const evaluated = answers.filter((answer) => answer.json.code === 'otp.invalid').length;
+      assert.ok(evaluated <= 5, `${evaluated} wrong tries were evaluated`);
+      const token = await t.deps.db
+        .selectFrom('one_time_tokens')
+        .select('attempts')
+        .where('purpose', '=', 'signup_code')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      assert.equal(token.attempts, 5);
+      const right = await client.post('/user/verify-otp-email', { code, email });
+      assert.equal(right.json.code, 'otp.attempts_exceeded', 'the right code no longer works either');
+    });
+
+    it('expires a code after 10 minutes; a resend issues a new one for the same panel user', async () => {
+      const email = `late-${dialect}@example.com`;
+      const client = t.client({ 'x-forwarded-for': '10.1.0.4' });
+      assert.equal(
+        (await client.post('/user/signup', { email, otp: true, apiKey, userId: 'cpuser3', dataProcessingConsent: true })).status,
+        200,
+      );
+      const first = codeIn(await t.smtp.waitFor(email));
+      t.clock.advance(10 * 60_000 + 1000);
+      assert.equal((await client.post('/user/verify-otp-email', { code: first, email })).json.code, 'otp.invalid');
+      // Within a minute of the sign-up mail a resend is refused (limits use real time, not the test clock) …
+      assert.equal((await client.post('/user/resend-otp-verification', { email })).status, 429);
+      // … so the resend goes to a second instance on the same database, as behind a load balancer.
+      const other = await startTestApp({
+        dialect,
+        databaseUrl: t.databaseUrl,
+        env: { TRUST_PROXY: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${t.smtp.port}` },
+      });
+      other.clock.advance(t.clock.offsetMs);
+      try {
+        const resend = await other.client({ 'x-forwarded-for': '10.1.0.5' }).post('/user/resend-otp-verification', { email });
+        assert.equal(resend.status, 200, resend.text);
+        await other.outbox.flush();
+      } finally {
+        await other.stop();
+      }
+      await t.smtp.waitFor(email, (mail) => codeIn(mail) !== first);
+      const mails = t.smtp.mailsTo(email);
+      const second = codeIn(mails[mails.length - 1] as CapturedMail);
+      const complete = await client.post('/user/complete-otp-registration', { email, password: 'Late panel secret 9', code: second });
+      assert.equal(complete.status, 200, complete.text);
+      const link = await t.deps.db.selectFrom('panel_accounts').selectAll().where('panel_user_id', '=', 'cpuser3').executeTakeFirst();
+      assert.ok(link, 'the resent code keeps the panel user');
+    });
+  });
+}

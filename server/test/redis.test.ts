@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const redisUrl = 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const reachable = await redisReachable();
+if (!reachable && process.env.REQUIRE_REDIS === '1')
+  throw new Error('Redis at 127.0.0.1:6379 is required (REQUIRE_REDIS=1) but not reachable');
+if (!reachable) console.log('# Redis not reachable at 127.0.0.1:6379: shared rate-limit tests skipped');
+
+describe('rate limits shared through Redis', { skip: !reachable && 'Redis not reachable' }, () => {
+  let first: TestApp;
+  let second: TestApp;
+  before(async () => {
+    const env = { REDIS_URL: redisUrl };
+    first = await startTestApp({ env });
+    second = await startTestApp({ env });
+  });
+  after(async () => {
+    await first.stop();
+    await second.stop();
+  });
+
+  it('a limit reached on one instance holds on another', async () => {
+    const email = `shared-${Date.now()}@example.com`;
+    const body = { email, dataProcessingConsent: true };
+    assert.equal((await first.client().post('/user/signup', body)).status, 200);
+    const again = await second.client().post('/user/signup', body);
+    assert.equal(again.status, 429, 'the second instance sees the first one-a-minute mail');
+    assert.ok(Number(again.headers.get('retry-after')) > 0);
+  });
+
+  it('reports Redis in readiness', async () => {
+    assert.equal((await first.client().get('/health/ready')).status, 200);
+  });
+});
+
+describe('Redis down', () => {
+  let app: TestApp;
+  before(async () => {
+    // Nothing listens on this port: Redis is "down" from the start.
+    app = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:6399' } });
+  });
+  after(() => app.stop());
+
+  it('fails readiness and requests fast with 503, and still answers what needs no Redis', async () => {
+    const started = Date.now();
+    const ready = await app.client().get('/health/ready');
+    assert.equal(ready.status, 503);
+    const signup = await app.client().post('/user/signup', { email: 'down@example.com', dataProcessingConsent: true });
+    assert.equal(signup.status, 503);
+    assert.equal(signup.json.code, 'server.unavailable');
+    assert.ok(Date.now() - started < 4000, 'both answered within 2 s each');
+    assert.equal((await app.client().get('/health/live')).status, 200);
+  });
+});

@@ -1,0 +1,123 @@
+import type { ErrorCode } from '@gatehouse/contract';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useI18n } from '../lib/i18n.tsx';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import { FieldHelp } from './tooltip.tsx';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  name: string;
+  label: string;
+  error?: ErrorCode;
+  hint?: ReactNode;
+  /** Longer help, in a tooltip beside the label. */
+  help?: ReactNode;
+  optional?: boolean;
+}
+
+/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+export function Field({ name, label, error, hint, help, optional, type = 'text', ...input }: FieldProps) {
+  const { t, te } = useI18n();
+  const id = useId();
+  const [reveal, setReveal] = useState(false);
+  const isPassword = type === 'password';
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <div className="field__top">
+        <label htmlFor={id} className="field__label">
+          {label}
+          {optional && <span className="field__optional"> ({t('common.optional')})</span>}
+        </label>
+        {help && <FieldHelp>{help}</FieldHelp>}
+      </div>
+      <div className="field__control">
+        <input
+          id={id}
+          name={name}
+          type={isPassword && reveal ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className="field__input"
+          {...input}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="field__reveal"
+            onClick={() => setReveal(!reveal)}
+            aria-label={reveal ? t('common.hidePassword') : t('common.showPassword')}
+            aria-pressed={reveal}
+          >
+            {reveal ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+        )}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {te(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'> {
+  name: string;
+  children: ReactNode;
+  error?: ErrorCode;
+}
+
+export function Checkbox({ name, children, error, ...input }: CheckboxProps) {
+  const { te } = useI18n();
+  const id = useId();
+  return (
+    <div className={`check${error ? ' check--invalid' : ''}`}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <label htmlFor={id}>{children}</label>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {te(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The e-mail field of every form: same label, placeholder and keyboard everywhere. */
+export function EmailField({
+  value,
+  onValue,
+  error,
+  autoComplete = 'email',
+}: {
+  value: string;
+  onValue(value: string): void;
+  error?: ErrorCode;
+  autoComplete?: 'email' | 'username';
+}) {
+  const { t } = useI18n();
+  return (
+    <Field
+      name="email"
+      type="email"
+      label={t('common.email')}
+      placeholder={t('common.emailPlaceholder')}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      error={error}
+    />
+  );
+}

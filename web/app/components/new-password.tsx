@@ -1,0 +1,44 @@
+import { checkPassword } from '@gatehouse/contract';
+import { useState } from 'react';
+import { useI18n } from '../lib/i18n.tsx';
+import type { FieldErrors } from '../lib/use-form.ts';
+import { Field } from './fields.tsx';
+
+/** A new password typed twice, checked by the contract's rule before anything is sent. */
+export function useNewPassword(email?: string) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  function errors(): FieldErrors {
+    const rule = checkPassword(password, { email });
+    return { password: rule, repeatPassword: !rule && repeat !== password ? 'validation.password_mismatch' : undefined };
+  }
+  return { password, repeat, setPassword, setRepeat, errors };
+}
+
+export function NewPasswordFields({ state, fields }: { state: ReturnType<typeof useNewPassword>; fields: FieldErrors }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        label={t('common.password')}
+        autoComplete="new-password"
+        value={state.password}
+        onChange={(e) => state.setPassword(e.target.value)}
+        error={fields.password}
+        hint={t('setPassword.rule')}
+        help={t('setPassword.tooltip')}
+      />
+      <Field
+        name="repeatPassword"
+        type="password"
+        label={t('common.repeatPassword')}
+        autoComplete="new-password"
+        value={state.repeat}
+        onChange={(e) => state.setRepeat(e.target.value)}
+        error={fields.repeatPassword}
+      />
+    </>
+  );
+}

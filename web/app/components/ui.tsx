@@ -1,0 +1,95 @@
+import { api as paths } from '@gatehouse/contract';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { apiBase } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
+
+export function Button({
+  busy,
+  variant = 'primary',
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'ghost' }) {
+  return (
+    <button
+      type="submit"
+      className={`button button--${variant}`}
+      aria-busy={busy || undefined}
+      disabled={busy || props.disabled}
+      {...props}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+/** The "Step X of Y" indicator with a progress bar. */
+export function StepIndicator({ step, total }: { step: number; total: number }) {
+  const { t } = useI18n();
+  return (
+    <div className="steps">
+      <p className="steps__label">{t('common.stepOf', { step, total })}</p>
+      <div
+        className="steps__bar"
+        role="progressbar"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={step}
+        aria-label={t('common.stepOf', { step, total })}
+      >
+        <span style={{ width: `${(step / total) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Google and Microsoft sign-in: full page loads to the server, which starts OpenID Connect. */
+export function SsoButtons({ mode }: { mode: 'login' | 'signup' }) {
+  const { t } = useI18n();
+  return (
+    <div className="sso">
+      <a className="button button--secondary" href={`${apiBase()}${paths.connectGoogle}`}>
+        <GoogleLogo />
+        <span>{mode === 'login' ? t('sso.google') : t('sso.signupGoogle')}</span>
+      </a>
+      <a className="button button--secondary" href={`${apiBase()}${paths.connectMicrosoft}`}>
+        <MicrosoftLogo />
+        <span>{mode === 'login' ? t('sso.microsoft') : t('sso.signupMicrosoft')}</span>
+      </a>
+    </div>
+  );
+}
+
+export function Divider({ children }: { children: ReactNode }) {
+  return (
+    <div className="divider">
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** Shortcuts to the two big webmail inboxes. */
+export function InboxShortcuts() {
+  const { t } = useI18n();
+  return (
+    <div className="inbox-shortcuts">
+      <a className="button button--secondary" href="https://mail.google.com/mail/u/0/#inbox" target="_blank" rel="noopener noreferrer">
+        {t('common.openGmail')}
+      </a>
+      <a className="button button--secondary" href="https://outlook.live.com/mail/0/inbox" target="_blank" rel="noopener noreferrer">
+        {t('common.openOutlook')}
+      </a>
+    </div>
+  );
+}
+
+export function ScreenHeading({ title, intro, icon }: { title: string; intro?: ReactNode; icon?: ReactNode }) {
+  return (
+    <header className="screen-heading">
+      {icon && <div className="screen-heading__icon">{icon}</div>}
+      <h1>{title}</h1>
+      {intro && <p className="screen-heading__intro">{intro}</p>}
+    </header>
+  );
+}

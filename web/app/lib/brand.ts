@@ -1,0 +1,33 @@
+import { api as apiPaths, type BrandView } from '@gatehouse/contract';
+import { useEffect } from 'react';
+import { api } from './api.ts';
+import { useBaseStore, useHydrated } from './stores.ts';
+
+export const defaultBrand: BrandView = {
+  host: '',
+  brandName: 'Gatehouse',
+  faviconUrl: null,
+  logoUrl: null,
+  primaryColor: null,
+  supportUrl: null,
+  dashboardUrl: null,
+  privacyUrl: null,
+  termsUrl: null,
+  defaultLanguage: 'en',
+};
+
+let requested = false;
+
+/** The white-label configuration, loaded once at start unless the store already has it. */
+export function useBrand(): BrandView {
+  const hydrated = useHydrated((s) => s.done);
+  const brand = useBaseStore((s) => s.cnameConfig);
+  useEffect(() => {
+    if (!hydrated || brand || requested) return;
+    requested = true;
+    void api<BrandView>('GET', apiPaths.whiteLabel).then(({ data }) => {
+      if (data) useBaseStore.getState().update({ cnameConfig: data });
+    });
+  }, [hydrated, brand]);
+  return brand ?? defaultBrand;
+}

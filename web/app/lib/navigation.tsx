@@ -1,0 +1,20 @@
+import { Link, type LinkProps, useNavigate } from 'react-router';
+import { localizedPath, useI18n } from './i18n.tsx';
+
+/** A link to a screen in the current language. */
+export function LocalLink({ to, ...props }: LinkProps & { to: string }) {
+  const { language } = useI18n();
+  return <Link to={localizedPath(to, language)} {...props} />;
+}
+
+export function useLocalNavigate() {
+  const navigate = useNavigate();
+  const { language } = useI18n();
+  return (to: string, options?: { replace?: boolean }) => navigate(localizedPath(to, language), options);
+}
+
+/** Only same-site paths may be a redirect target ("/redeem/…", never "//evil.example"). */
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  if (target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  return fallback;
+}

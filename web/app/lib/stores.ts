@@ -1,0 +1,93 @@
+import type { BrandView, Language } from '@gatehouse/contract';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+// Key prefix and suffixes from the seed (-signup, -signupBase), prefix from PRODUCT.md.
+export const storageKeys = { signup: 'gatehouse-signup', signupBase: 'gatehouse-signupBase' } as const;
+const session = createJSONStorage(() => sessionStorage);
+
+export interface SignupState {
+  email: string;
+  /** In memory only: never written to sessionStorage (PRODUCT.md section 6). */
+  password: string;
+  name: string;
+  lastName: string;
+  consent: boolean;
+  analyticsConsent: boolean;
+  token: string;
+  /** A license key to activate at the end of sign-up (from /redeem). */
+  pendingLicense: string;
+  update(patch: Partial<Omit<SignupState, 'update' | 'reset'>>): void;
+  reset(): void;
+}
+
+const signupDefaults = {
+  email: '',
+  password: '',
+  name: '',
+  lastName: '',
+  consent: false,
+  analyticsConsent: false,
+  token: '',
+  pendingLicense: '',
+};
+
+export const useSignupStore = create<SignupState>()(
+  persist(
+    (set) => ({
+      ...signupDefaults,
+      update: (patch) => set(patch),
+      reset: () => set(signupDefaults),
+    }),
+    {
+      name: storageKeys.signup,
+      storage: session,
+      skipHydration: true,
+      partialize: ({ password: _password, update: _update, reset: _reset, ...rest }) => rest,
+    },
+  ),
+);
+
+/** The one-time code is kept apart from the sign-up data, in memory. */
+export const useOtpStore = create<{ otpCode: string; setOtpCode(code: string): void }>()((set) => ({
+  otpCode: '',
+  setOtpCode: (otpCode) => set({ otpCode }),
+}));
+
+export interface SignupBaseState {
+  currentLanguage: Language;
+  openDrawer: boolean;
+  currentStep: number;
+  maxSteps: number;
+  progressVisibleInDrawer: boolean;
+  steps: string[];
+  cnameConfig: BrandView | null;
+  assetsLink: string;
+  update(patch: Partial<Omit<SignupBaseState, 'update'>>): void;
+}
+
+export const useBaseStore = create<SignupBaseState>()(
+  persist(
+    (set) => ({
+      currentLanguage: 'en',
+      openDrawer: false,
+      currentStep: 0,
+      maxSteps: 0,
+      progressVisibleInDrawer: false,
+      steps: [],
+      cnameConfig: null,
+      assetsLink: './',
+      update: (patch) => set(patch),
+    }),
+    { name: storageKeys.signupBase, storage: session, skipHydration: true, partialize: ({ update: _update, ...rest }) => rest },
+  ),
+);
+
+/** Reads both stores from sessionStorage; done after hydration so the first render matches the prerendered HTML. */
+export async function rehydrateStores(): Promise<void> {
+  await Promise.all([useSignupStore.persist.rehydrate(), useBaseStore.persist.rehydrate()]);
+  useHydrated.setState({ done: true });
+}
+
+/** True once the stores hold what sessionStorage had. */
+export const useHydrated = create<{ done: boolean }>(() => ({ done: false }));

@@ -1,0 +1,21 @@
+import { type AccountView, type LicenseView, api as paths } from '@gatehouse/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from './api.ts';
+
+export interface SessionData {
+  account: AccountView;
+  license: LicenseView | null;
+}
+
+/** Who is signed in: undefined while asking, null when nobody. */
+export function useSession() {
+  const [session, setSession] = useState<SessionData | null | undefined>(undefined);
+  const refresh = useCallback(async () => {
+    const result = await api<SessionData | null>('GET', paths.session);
+    setSession(result.data ?? null);
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return { session, refresh };
+}

@@ -1,0 +1,99 @@
+import { runtimeConfigPath } from '@gatehouse/contract';
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorScreen } from './components/error-screen.tsx';
+import { trackPageView } from './lib/analytics.ts';
+import { I18nProvider, languageOfPath, loadCatalogue } from './lib/i18n.tsx';
+import { isChunkLoadError, reloadOnce, schedulePrefetch, watchBuilds } from './lib/platform.ts';
+import { rehydrateStores } from './lib/stores.ts';
+import { useNavigationRules } from './lib/use-navigation-rules.ts';
+import stylesheet from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+// Runs at build time for every prerendered page: the catalogue must be loaded before rendering.
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  await loadCatalogue(language);
+  return { language };
+}
+
+// In the browser, on navigation: load the next page's language before it renders.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  await loadCatalogue(language);
+  return { language };
+}
+
+// The catalogue follows the path's language prefix, so only a change of prefix needs the loader.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <html lang={languageOfPath(pathname)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <script src={runtimeConfigPath} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    void rehydrateStores();
+    const stopWatching = watchBuilds();
+    const cancelPrefetch = schedulePrefetch();
+    return () => {
+      stopWatching();
+      cancelPrefetch();
+    };
+  }, []);
+  useNavigationRules();
+  const { pathname } = useLocation();
+  useEffect(() => trackPageView(pathname, languageOfPath(pathname)), [pathname]);
+  return <Outlet />;
+}
+
+export function HydrateFallback() {
+  return <div className="boot" aria-busy="true" />;
+}
+
+/** Fatal errors: the 404 template for a 404, the general one otherwise (seed section 2). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const chunkFailed = isChunkLoadError(error);
+  // A file of the previous deploy is gone: one reload fetches the new build (guarded against loops).
+  useEffect(() => {
+    if (chunkFailed) reloadOnce();
+  }, [chunkFailed]);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) ? error.statusText : error instanceof Error ? error.message : undefined;
+  return (
+    <I18nProvider language={languageOfPath(pathname)}>
+      <ErrorScreen status={status} message={message} standalone />
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import { api as paths } from '@gatehouse/contract';
+import { useEffect } from 'react';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { LicenseKeyForm } from '../components/license-key-form.tsx';
+import { PlanSummary } from '../components/plan.tsx';
+import { Button } from '../components/ui.tsx';
+import { api } from '../lib/api.ts';
+import { useBrand } from '../lib/brand.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { useLocalNavigate } from '../lib/navigation.tsx';
+import { Email, rich } from '../lib/rich.tsx';
+import { useForm } from '../lib/use-form.ts';
+import { useSession } from '../lib/use-session.ts';
+
+/** The start page: the account, its license and sign-out; signed out, on to /login. */
+export default function Home() {
+  const { t } = useI18n();
+  const brand = useBrand();
+  const navigate = useLocalNavigate();
+  const { session, refresh } = useSession();
+  const f = useForm();
+
+  useEffect(() => {
+    if (session === null) navigate('/login', { replace: true });
+  }, [session, navigate]);
+
+  const signOut = f.onSubmit(async () => {
+    await api('POST', paths.signout);
+    navigate('/login', { replace: true });
+  });
+
+  if (!session) {
+    return (
+      <div className="loading" aria-busy="true">
+        <PageTitle title={t('titles.account')} />
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  const { account, license } = session;
+  const name = [account.firstName, account.familyName].filter(Boolean).join(' ');
+  return (
+    <div className="account">
+      <PageTitle title={t('titles.account')} />
+      <div className="account__head">
+        <div>
+          <h1>{name || t('account.heading')}</h1>
+          <p className="muted">{rich(t('account.signedInAs'), { email: <Email value={account.email} /> })}</p>
+        </div>
+        <form onSubmit={signOut}>
+          <Button variant="secondary" busy={f.busy}>
+            {t('account.signOut')}
+          </Button>
+        </form>
+      </div>
+      <section className="card" aria-labelledby="license-heading">
+        <h2 id="license-heading">{t('account.license')}</h2>
+        {license ? (
+          <PlanSummary license={license} suffix={license.keySuffix} />
+        ) : (
+          <>
+            <p className="muted">{t('account.noLicense')}</p>
+            <LicenseKeyForm onActivated={() => void refresh()} />
+          </>
+        )}
+        {brand.dashboardUrl && (
+          <a className="button button--secondary" href={brand.dashboardUrl}>
+            {t('common.backToDashboard')}
+          </a>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { type AccountView, isErrorCode, normalizeEmail, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { EmailField, Field } from '../components/fields.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { Button, Divider, ScreenHeading, SsoButtons } from '../components/ui.tsx';
+import type { ScreenHandle } from '../layouts/screen.tsx';
+import { track } from '../lib/analytics.ts';
+import { api, form } from '../lib/api.ts';
+import { localizedPath, useI18n } from '../lib/i18n.tsx';
+import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
+import { useForm } from '../lib/use-form.ts';
+
+export const handle: ScreenHandle = { layout: 'login-signup' };
+
+export default function Login() {
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const f = useForm();
+  const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
+  // An error handed back by a redirect (single sign-on), shown until the form is used.
+  const arrivedWith = params.get('error');
+  const notice = !f.formError && isErrorCode(arrivedWith) ? arrivedWith : undefined;
+
+  const submit = f.onSubmit(async () => {
+    const normalized = normalizeEmail(email);
+    const valid = f.check({
+      email: normalized.ok ? undefined : normalized.code,
+      password: password ? undefined : 'validation.password_required',
+    });
+    if (!valid || !normalized.ok) return;
+    const result = await api<AccountView>('POST', paths.signin, form({ email: normalized.email, password }));
+    if (result.error) return f.fail(result);
+    track('Signed In');
+    navigate(redirectTo);
+  });
+
+  return (
+    <>
+      <PageTitle title={t('titles.login')} />
+      <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
+      <SsoButtons mode="login" />
+      <Divider>{t('login.orEmail')}</Divider>
+      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+        <FormAlert code={f.formError ?? notice} />
+        <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
+        <Field
+          name="password"
+          type="password"
+          label={t('common.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={f.fields.password}
+        />
+        <div className="form__row form__row--end">
+          <LocalLink to="/reset-password">{t('login.forgot')}</LocalLink>
+        </div>
+        <Button busy={f.busy}>{t('login.submit')}</Button>
+      </form>
+      <p className="switch">
+        {t('login.noAccount')}{' '}
+        <LocalLink to={params.get('redirectTo') ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'}>
+          {t('login.createAccount')}
+        </LocalLink>
+      </p>
+    </>
+  );
+}

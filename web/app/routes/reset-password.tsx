@@ -1,0 +1,59 @@
+import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { EmailField } from '../components/fields.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { MailIcon } from '../components/icons.tsx';
+import { Button, InboxShortcuts, ScreenHeading } from '../components/ui.tsx';
+import type { ScreenHandle } from '../layouts/screen.tsx';
+import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { LocalLink } from '../lib/navigation.tsx';
+import { Email, rich } from '../lib/rich.tsx';
+import { useForm } from '../lib/use-form.ts';
+
+export const handle: ScreenHandle = { layout: 'login-signup' };
+
+/** Forgot password: ask for a reset link. The answer is the same for every address. */
+export default function ResetPassword() {
+  const { t, language } = useI18n();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const f = useForm();
+
+  const submit = f.onSubmit(async () => {
+    const normalized = normalizeEmail(email);
+    if (!f.check({ email: normalized.ok ? undefined : normalized.code }) || !normalized.ok) return;
+    const result = await api('POST', paths.initPasswordReset, { email: normalized.email, locale: language });
+    if (result.error) return f.fail(result);
+    setSentTo(normalized.email);
+  });
+
+  return (
+    <>
+      <PageTitle title={t('titles.resetPassword')} />
+      {sentTo ? (
+        <>
+          <ScreenHeading
+            icon={<MailIcon />}
+            title={t('resetRequest.sentHeading')}
+            intro={rich(t('resetRequest.sent'), { email: <Email value={sentTo} /> })}
+          />
+          <InboxShortcuts />
+        </>
+      ) : (
+        <>
+          <ScreenHeading title={t('resetRequest.heading')} intro={t('resetRequest.intro')} />
+          <form ref={f.ref} onSubmit={submit} noValidate className="form">
+            <FormAlert code={f.formError} />
+            <EmailField value={email} onValue={setEmail} error={f.fields.email} />
+            <Button busy={f.busy}>{t('resetRequest.submit')}</Button>
+          </form>
+        </>
+      )}
+      <p className="switch">
+        <LocalLink to="/login">{t('resetRequest.backToLogin')}</LocalLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { api as paths } from '@gatehouse/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { NewPasswordFields, useNewPassword } from '../components/new-password.tsx';
+import { Button, ScreenHeading } from '../components/ui.tsx';
+import type { ScreenHandle } from '../layouts/screen.tsx';
+import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
+import { useCountdown } from '../lib/use-countdown.ts';
+import { useForm } from '../lib/use-form.ts';
+
+export const handle: ScreenHandle = { layout: 'login-signup' };
+
+/** Seed section 4: after a successful reset, the sign-in page follows after 5 seconds. */
+export const redirectAfterResetMs = 5000;
+
+export default function Reset() {
+  const { t, te } = useI18n();
+  const navigate = useLocalNavigate();
+  const [params] = useSearchParams();
+  const newPassword = useNewPassword();
+  const [doneAt, setDoneAt] = useState(0);
+  const seconds = useCountdown(doneAt ? doneAt + redirectAfterResetMs : 0);
+  const f = useForm();
+
+  useEffect(() => {
+    if (!doneAt) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), Math.max(0, doneAt + redirectAfterResetMs - Date.now()));
+    return () => clearTimeout(timer);
+  }, [doneAt, navigate]);
+
+  const submit = f.onSubmit(async () => {
+    if (!f.check(newPassword.errors())) return;
+    const result = await api('POST', paths.passwordReset, { password: newPassword.password, token: params.get('token') ?? '' });
+    if (result.error) return f.fail(result);
+    setDoneAt(Date.now());
+  });
+
+  const tokenFailed = f.formError === 'reset.failed' || f.formError === 'token.invalid' || f.fields.token;
+  return (
+    <>
+      <PageTitle title={t('titles.resetPassword')} />
+      {doneAt ? (
+        <>
+          <ScreenHeading title={t('reset.successHeading')} />
+          <FormAlert tone="success">{t('reset.success', { seconds })}</FormAlert>
+          <LocalLink className="button button--primary" to="/login">
+            {t('reset.backToLogin')}
+          </LocalLink>
+        </>
+      ) : (
+        <>
+          <ScreenHeading title={t('reset.heading')} intro={t('reset.intro')} />
+          <form ref={f.ref} onSubmit={submit} noValidate className="form">
+            <FormAlert code={tokenFailed ? undefined : f.formError}>
+              {tokenFailed ? (
+                <>
+                  <strong>{te('reset.failed')}</strong> {te('reset.request_new')}{' '}
+                  <LocalLink to="/reset-password">{t('reset.requestNew')}</LocalLink>
+                </>
+              ) : undefined}
+            </FormAlert>
+            <NewPasswordFields state={newPassword} fields={f.fields} />
+            <Button busy={f.busy}>{t('reset.submit')}</Button>
+          </form>
+          <p className="switch">
+            <LocalLink to="/login">{t('reset.backToLogin')}</LocalLink>
+          </p>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { LicenseView } from '@gatehouse/contract';
+import { useState } from 'react';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
+import { LicenseKeyForm } from '../../components/license-key-form.tsx';
+import { PlanSummary } from '../../components/plan.tsx';
+import { Button, ScreenHeading } from '../../components/ui.tsx';
+import { useFinish } from '../../lib/finish.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useSignupStore } from '../../lib/stores.ts';
+
+type Way = 'platform' | 'standalone';
+
+/** Step 4: activate the license, through a hosting panel or with a key; ends in Finish. */
+export function ActivationStep() {
+  const { t } = useI18n();
+  const finish = useFinish();
+  const pending = useSignupStore((s) => s.pendingLicense);
+  const [way, setWay] = useState<Way>(pending ? 'standalone' : 'platform');
+  const [license, setLicense] = useState<LicenseView>();
+
+  if (license) {
+    return (
+      <>
+        <ScreenHeading title={t('activation.heading')} />
+        <FormAlert tone="success">{t('activation.activated', { plan: t(`plans.${license.plan}`) })}</FormAlert>
+        <PlanSummary license={license} suffix={license.keySuffix} />
+        <Button type="button" onClick={finish}>
+          {t('common.finish')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ScreenHeading title={t('activation.heading')} intro={t('activation.intro')} />
+      <fieldset className="choices">
+        <legend className="sr-only">{t('activation.intro')}</legend>
+        {(['platform', 'standalone'] as const).map((option) => (
+          <label key={option} className={`choice${way === option ? ' choice--selected' : ''}`}>
+            <input type="radio" name="way" value={option} checked={way === option} onChange={() => setWay(option)} />
+            <span className="choice__icon">{option === 'platform' ? <PanelIcon /> : <KeyIcon />}</span>
+            <span>
+              <strong>{t(`activation.${option}`)}</strong>
+              <span className="muted">{t(`activation.${option}Hint`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {way === 'platform' ? (
+        <div className="form">
+          <p className="note">{t('activation.platformSteps')}</p>
+          <Button type="button" onClick={finish}>
+            {t('common.finish')}
+          </Button>
+        </div>
+      ) : (
+        <LicenseKeyForm initialKey={pending} onActivated={setLicense}>
+          <Button type="button" variant="ghost" onClick={finish}>
+            {t('activation.later')}
+          </Button>
+        </LicenseKeyForm>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { type AccountView, api as paths } from '@gatehouse/contract';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
+import { Button, ScreenHeading } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { useForm } from '../../lib/use-form.ts';
+
+/** Step 2: choose the password (kept in memory only) with the token from the verified link. */
+export function PasswordStep() {
+  const { t } = useI18n();
+  const { email, token } = useSignupStore();
+  const newPassword = useNewPassword(email);
+  const f = useForm();
+
+  const submit = f.onSubmit(async () => {
+    if (!f.check(newPassword.errors())) return;
+    const { password } = newPassword;
+    const result = await api<AccountView>('POST', paths.setPassword, { email, password, token });
+    if (result.error) return f.fail(result);
+    useSignupStore.getState().update({ password, token: '' });
+    useBaseStore.getState().update({ currentStep: 3 });
+  });
+
+  return (
+    <>
+      <ScreenHeading title={t('setPassword.heading')} intro={rich(t('setPassword.intro'), { email: <Email value={email} /> })} />
+      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+        <FormAlert code={f.formError} />
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <NewPasswordFields state={newPassword} fields={f.fields} />
+        <Button busy={f.busy}>{t('setPassword.submit')}</Button>
+      </form>
+    </>
+  );
+}

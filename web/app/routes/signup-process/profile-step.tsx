@@ -1,0 +1,79 @@
+import { type AccountView, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { Checkbox, Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button, ScreenHeading } from '../../components/ui.tsx';
+import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { useForm } from '../../lib/use-form.ts';
+
+/** Step 3: optional names and consents, or skip. */
+export function ProfileStep() {
+  const { t, language } = useI18n();
+  const stored = useSignupStore();
+  const [name, setName] = useState(stored.name);
+  const [lastName, setLastName] = useState(stored.lastName);
+  const [consent, setConsent] = useState(stored.consent);
+  const [analyticsConsent, setAnalyticsConsent] = useState(stored.analyticsConsent);
+  const f = useForm();
+  const next = () => useBaseStore.getState().update({ currentStep: 4 });
+
+  const submit = f.onSubmit(async () => {
+    const result = await api<AccountView>('PUT', paths.profile, {
+      firstName: name,
+      familyName: lastName,
+      consent,
+      analyticsConsent,
+      locale: language,
+    });
+    if (result.error) return f.fail(result);
+    rememberAnalyticsConsent(analyticsConsent);
+    useSignupStore.getState().update({ name, lastName, consent, analyticsConsent });
+    next();
+  });
+
+  return (
+    <>
+      <ScreenHeading title={t('profile.heading')} intro={t('profile.intro')} />
+      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+        <FormAlert code={f.formError} />
+        <div className="form__pair">
+          <Field
+            name="firstName"
+            label={t('common.firstName')}
+            autoComplete="given-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={f.fields.firstName}
+            optional
+            maxLength={100}
+          />
+          <Field
+            name="familyName"
+            label={t('common.lastName')}
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+            error={f.fields.familyName}
+            optional
+            maxLength={100}
+          />
+        </div>
+        <div className="consents">
+          <Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)}>
+            {t('profile.marketing')}
+          </Checkbox>
+          <Checkbox name="analyticsConsent" checked={analyticsConsent} onChange={(e) => setAnalyticsConsent(e.target.checked)}>
+            {t('profile.analytics')}
+          </Checkbox>
+        </div>
+        <Button busy={f.busy}>{t('common.save')}</Button>
+        <Button type="button" variant="ghost" onClick={next}>
+          {t('common.skip')}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { Checkbox, EmailField } from '../components/fields.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { Button, Divider, ScreenHeading, SsoButtons } from '../components/ui.tsx';
+import type { ScreenHandle } from '../layouts/screen.tsx';
+import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
+import { api } from '../lib/api.ts';
+import { useBrand } from '../lib/brand.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx';
+import { rich } from '../lib/rich.tsx';
+import { useBaseStore, useSignupStore } from '../lib/stores.ts';
+import { useForm } from '../lib/use-form.ts';
+
+export const handle: ScreenHandle = { layout: 'login-signup' };
+
+export default function Signup() {
+  const { t, language } = useI18n();
+  const brand = useBrand();
+  const navigate = useLocalNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [dataProcessing, setDataProcessing] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const f = useForm();
+  const redirectTo = safeRedirect(params.get('redirectTo'), '');
+  const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
+
+  const submit = f.onSubmit(async () => {
+    const normalized = normalizeEmail(email);
+    const emailError = normalized.ok ? undefined : normalized.code;
+    const consentError = dataProcessing ? undefined : 'validation.consent_required';
+    const valid = f.check(
+      { email: emailError, dataProcessingConsent: consentError },
+      emailError && consentError ? 'validation.consent_and_email' : undefined,
+    );
+    if (!valid || !normalized.ok) return;
+    const result = await api('POST', paths.signup, {
+      email: normalized.email,
+      dataProcessingConsent: true,
+      consent: marketing,
+      analyticsConsent: analytics,
+      locale: language,
+    });
+    if (result.error) return f.fail(result);
+    rememberAnalyticsConsent(analytics);
+    track('Sign Up Started', { language });
+    useSignupStore.getState().update({
+      email: normalized.email,
+      consent: marketing,
+      analyticsConsent: analytics,
+      token: '',
+      pendingLicense: decodeURIComponent(pendingLicense),
+    });
+    useBaseStore.getState().update({ currentStep: 1, maxSteps: 4 });
+    navigate('/signup-process');
+  });
+
+  const link = (href: string | null, text: string) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {text}
+      </a>
+    ) : (
+      text
+    );
+
+  return (
+    <>
+      <PageTitle title={t('titles.signup')} />
+      <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
+      <SsoButtons mode="signup" />
+      <Divider>{t('signup.orEmail')}</Divider>
+      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+        <FormAlert code={f.formError} />
+        <EmailField value={email} onValue={setEmail} error={f.fields.email} />
+        <div className="consents">
+          <Checkbox
+            name="dataProcessingConsent"
+            checked={dataProcessing}
+            onChange={(e) => setDataProcessing(e.target.checked)}
+            error={f.fields.dataProcessingConsent}
+          >
+            {rich(t('signup.consentRequired'), {
+              privacy: link(brand.privacyUrl, t('common.privacy')),
+              terms: link(brand.termsUrl, t('common.terms')),
+            })}
+          </Checkbox>
+          <Checkbox name="consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)}>
+            {t('signup.consentMarketing')}
+          </Checkbox>
+          <Checkbox name="analyticsConsent" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)}>
+            {t('signup.consentAnalytics')}
+          </Checkbox>
+        </div>
+        <Button busy={f.busy}>{t('signup.submit')}</Button>
+      </form>
+      <p className="switch">
+        {t('signup.haveAccount')}{' '}
+        <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+const port = 4173;
+
+// Debian's Chromium, never a downloaded browser; flags as this machine needs them.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: '../artifacts/test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: chromium,
+    locale: 'en-US',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: 'node test/support/e2e-server.ts',
+    url: `http://127.0.0.1:${port}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      E2E_PORT: String(port),
+      ROUTE_RULES: JSON.stringify([
+        { from: '/old-signup', to: '/signup', status: 301 },
+        { from: '/help/*', to: 'https://help.example.test/', status: 302 },
+      ]),
+    },
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const own = 'localhost:4173';
+const withAnalytics = 'http://localhost:4176';
+const capture = 'http://127.0.0.1:4174/analytics';
+
+/** Every host a page talks to. */
+function recordHosts(page: Page): Set<string> {
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).host));
+  return hosts;
+}
+
+const screens = [
+  '/',
+  '/login',
+  '/signup',
+  '/signup-process',
+  '/activate-email?token=x&email=a@example.com',
+  '/reset-password',
+  '/reset?token=x',
+  '/redeem/GH-0000-0000-0000-0000',
+  '/de/login',
+  '/ja/signup',
+  '/nowhere',
+];
+
+test('without an analytics key no request leaves the page, on any screen, even with consent', async ({ page }) => {
+  const hosts = recordHosts(page);
+  for (const screen of screens) {
+    await page.goto(screen);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.context().clearCookies(); // the Japanese page remembered its language
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill('no-key@example.com');
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByLabel(/anonymous usage statistics/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect([...hosts]).toEqual([own]);
+  expect((await page.context().cookies()).some((cookie) => cookie.name === 'analytics_consent')).toBe(false);
+});
+
+test('with a key but without consent, nothing is sent either', async ({ page }) => {
+  const hosts = recordHosts(page);
+  for (const screen of screens) {
+    await page.goto(`${withAnalytics}${screen}`);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.context().clearCookies();
+  await page.goto(`${withAnalytics}/signup`);
+  await page.getByLabel('Email').fill('no-consent@example.com');
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect([...hosts]).toEqual(['localhost:4176']);
+  const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'analytics_consent');
+  expect(consent?.value).toBe('0');
+});
+
+test('with a key and consent, events reach the configured endpoint without personal data', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: it waits for the 30-second upload period');
+  test.setTimeout(90_000);
+  const email = `consent.${Date.now()}@example.com`;
+  await page.goto(`${withAnalytics}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByLabel(/anonymous usage statistics/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'analytics_consent');
+  expect(consent?.value).toBe('1');
+
+  // Events go out once 30 are queued or after the 30-second upload period.
+  await expect
+    .poll(async () => JSON.stringify(await (await fetch(capture)).json()), { timeout: 45_000, intervals: [2000] })
+    .toContain('Sign Up Started');
+  const payload = JSON.stringify(await (await fetch(capture)).json());
+  expect(payload).toContain('e2e-analytics-key');
+  expect(payload).toContain('Page Viewed');
+  expect(payload).not.toContain(email);
+  expect(payload).not.toContain('@example.com');
+  expect(payload).not.toMatch(/token|password/i);
+});

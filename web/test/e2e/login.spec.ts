@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
+import { capture, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+
+test('signs in, refuses a wrong password, signs out', async ({ page }, testInfo) => {
+  const email = uniqueEmail('login', testInfo);
+  await registerAccount(page, email, 'Correct horse battery');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Sign in | Gatehouse');
+  await capture(page, testInfo, 'login');
+
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByText('Input a valid email').first()).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Fill in the password field').first()).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('Wrong horse battery');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email and password');
+  await capture(page, testInfo, 'login-failed');
+
+  await page.getByLabel('Password', { exact: true }).fill('Correct horse battery');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText('No license is active on this account yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('resets the password through the mailed link, then moves to sign-in after 5 seconds', async ({ page }, testInfo) => {
+  const email = uniqueEmail('reset', testInfo);
+  await registerAccount(page, email, 'Old password here');
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page).toHaveTitle('Reset password | Gatehouse');
+  await capture(page, testInfo, 'reset-request');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await capture(page, testInfo, 'reset-request-sent');
+
+  const mail = await waitForMail(email, /Reset your/);
+  await page.goto(linkIn(mail, '/reset'));
+  await capture(page, testInfo, 'reset');
+  await page.getByLabel('Password', { exact: true }).fill('New password here');
+  await page.getByLabel('Repeat password').fill('New password there');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The passwords do not match').first()).toBeVisible();
+  await expect(page.getByLabel('Repeat password')).toBeFocused();
+  await page.getByLabel('Repeat password').fill('New password here');
+  await page.getByRole('button', { name: 'Change password' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await capture(page, testInfo, 'reset-done');
+  const changedAt = Date.now();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
+  expect(Date.now() - changedAt).toBeGreaterThan(3500);
+
+  // The link works once.
+  await page.goto(linkIn(mail, '/reset'));
+  await page.getByLabel('Password', { exact: true }).fill('Another password');
+  await page.getByLabel('Repeat password').fill('Another password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Password reset error');
+  await expect(page.getByRole('alert')).toContainText('Please request a new password reset mail');
+  await capture(page, testInfo, 'reset-failed');
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('New password here');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+});
+
+test('a single sign-on button that is not set up explains itself on the sign-in page', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/login\?error=auth\.sso_unavailable$/);
+  await expect(page.getByRole('alert')).toHaveText('Sign-in with this provider is not available here. Please use your email and password');
+  await capture(page, testInfo, 'login-sso-unavailable');
+});

@@ -1,0 +1,135 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+const client = join(import.meta.dirname, '../../build/client');
+const signupLink = (page: Page) => page.getByRole('link', { name: 'Create one for free' });
+const routeModule = (page: Page, id: string) =>
+  page.evaluate(
+    (routeId) =>
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes[routeId]
+        ?.module ?? '',
+    id,
+  );
+
+/** Opens a page and waits until the app runs (the brand request comes after hydration). */
+async function gotoReady(page: Page, path: string): Promise<void> {
+  const hydrated = page.waitForResponse((response) => response.url().includes('/white-label'));
+  await page.goto(path);
+  await hydrated;
+}
+
+/** Counts full page loads (not in-app navigations). */
+function countLoads(page: Page): { count: number } {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count += 1;
+  });
+  return loads;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a deploy under an open tab: the next navigation loads the page fully', async ({ page }) => {
+  const info = join(client, 'build.json');
+  const original = readFileSync(info, 'utf8');
+  const loads = countLoads(page);
+  await gotoReady(page, '/login');
+  await signupLink(page).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(loads.count, 'before a deploy, navigation stays in the app').toBe(1);
+  await page.goBack();
+  try {
+    writeFileSync(info, JSON.stringify({ id: 'a-newer-build' }));
+    const checked = page.waitForResponse((response) => response.url().endsWith('/build.json'));
+    // The tab comes back into view: the app asks for the newest build.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await checked;
+    await page.waitForTimeout(300); // the answer is read after it arrives
+    await signupLink(page).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    expect(loads.count, 'one full load after the deploy').toBe(2);
+  } finally {
+    writeFileSync(info, original);
+  }
+});
+
+test('a chunk gone after a deploy leads to one clean reload, not a loop', async ({ page }) => {
+  const loads = countLoads(page);
+  await gotoReady(page, '/login');
+  const chunk = join(client, await routeModule(page, 'routes/signup'));
+  renameSync(chunk, `${chunk}.gone`);
+  try {
+    await signupLink(page).click();
+    await page.waitForTimeout(3000);
+    expect(loads.count, 'exactly one reload').toBe(2);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } finally {
+    renameSync(`${chunk}.gone`, chunk);
+  }
+});
+
+test('a language file gone after a deploy reloads at most once per path', async ({ page }) => {
+  const loads = countLoads(page);
+  await gotoReady(page, '/login');
+  const germanChunks = (await import('node:fs')).readdirSync(join(client, 'assets')).filter((file) => /^de-.*\.js$/.test(file));
+  for (const file of germanChunks) renameSync(join(client, 'assets', file), join(client, 'assets', `${file}.gone`));
+  try {
+    await page.getByLabel('Language').selectOption('de');
+    await page.waitForTimeout(3000);
+    // At most one reload for /login and one for /de/login, then it stays.
+    const settled = loads.count;
+    expect(settled).toBeLessThanOrEqual(3);
+    await page.waitForTimeout(2000);
+    expect(loads.count, 'no loop').toBe(settled);
+    // The prerendered German page still shows, without its scripts.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Ihrem Konto anmelden');
+  } finally {
+    for (const file of germanChunks) renameSync(join(client, 'assets', `${file}.gone`), join(client, 'assets', file));
+  }
+});
+
+test('screens are prefetched 1 s after start, but not on slow-2g or with Save-Data', async ({ browser }) => {
+  for (const [connection, expected] of [
+    [{ effectiveType: '4g', saveData: false }, true],
+    [{ effectiveType: 'slow-2g', saveData: false }, false],
+    [{ effectiveType: '4g', saveData: true }, false],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    const signupModule = await routeModule(page, 'routes/signup');
+    await page.waitForTimeout(2000);
+    expect(requested.includes(signupModule), `${JSON.stringify(connection)} prefetches: ${expected}`).toBe(expected);
+    await context.close();
+  }
+});
+
+test('route rules: an internal target navigates in the app, an external one loads fully', async ({ page, request }) => {
+  const server = await request.get('/old-signup', { maxRedirects: 0 });
+  expect(server.status()).toBe(301);
+  expect(server.headers().location).toBe('/signup');
+  const external = await request.get('/help/billing', { maxRedirects: 0 });
+  expect(external.headers().location).toBe('https://help.example.test/');
+
+  await page.route('https://help.example.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Help</title><h1>Help centre</h1>' }),
+  );
+  const loads = countLoads(page);
+  await gotoReady(page, '/login');
+  const navigate = (to: string) =>
+    page.evaluate(
+      (path) => (window as unknown as { __reactRouterDataRouter: { navigate(p: string): void } }).__reactRouterDataRouter.navigate(path),
+      to,
+    );
+  await navigate('/old-signup');
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(loads.count, 'internal: in the app').toBe(1);
+  await navigate('/help/billing');
+  await expect(page).toHaveURL('https://help.example.test/');
+  expect(loads.count, 'external: a full load').toBe(2);
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { capture } from '../support/helpers.ts';
+
+// The brand of another host: the same server answered as 127.0.0.1 instead of localhost.
+const host = '127.0.0.1';
+
+test('a white-label brand names, colours and links the pages of its host', async ({ page }, testInfo) => {
+  const brand = new URLSearchParams({
+    host,
+    name: 'Acme Monitoring',
+    color: '#0f766e',
+    favicon: 'https://cdn.acme.example/favicon.ico',
+    support: 'https://help.acme.example/',
+    dashboard: 'https://app.acme.example/',
+    privacy: 'https://acme.example/privacy',
+    terms: 'https://acme.example/terms',
+  });
+  await fetch(`http://127.0.0.1:4174/brands?${brand}`, { method: 'POST' });
+
+  // Requests to the favicon's host are answered locally: no test ever leaves this machine.
+  await page.route('https://cdn.acme.example/**', (route) => route.fulfill({ status: 204 }));
+  await page.goto(`http://${host}:4173/signup`);
+  await expect(page).toHaveTitle('Sign up | Acme Monitoring');
+  await expect(page.locator('.brand__name')).toHaveText('Acme Monitoring');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', 'https://cdn.acme.example/favicon.ico');
+  await expect(page.getByRole('button', { name: 'Create account' })).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(page.getByRole('link', { name: 'Support centre' })).toHaveAttribute('href', 'https://help.acme.example/');
+  await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', 'https://app.acme.example/');
+  await expect(page.getByRole('link', { name: 'Privacy policy' }).first()).toHaveAttribute('href', 'https://acme.example/privacy');
+  await capture(page, testInfo, 'signup-white-label');
+
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('gatehouse-signupBase') ?? '{}'));
+  expect(stored.state.cnameConfig.brandName).toBe('Acme Monitoring');
+  expect(stored.state.assetsLink).toBe('./');
+});

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+const control = 'http://127.0.0.1:4174';
+
+export interface Mail {
+  subject: string;
+  text: string;
+}
+
+/** Waits for the newest mail to an address whose subject matches. */
+export async function waitForMail(to: string, subject: RegExp, count = 1): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await (await fetch(`${control}/mails?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    const matching = mails.filter((mail) => subject.test(mail.subject));
+    if (matching.length >= count) return matching[matching.length - 1] as Mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}; got ${mails.map((m) => m.subject).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function linkIn(mail: Mail, path: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === path);
+  if (!link) throw new Error(`no ${path} link in:\n${mail.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function createLicense(plan = 'pro'): Promise<string> {
+  const response = await fetch(`${control}/licenses?plan=${plan}`, { method: 'POST' });
+  return ((await response.json()) as { key: string }).key;
+}
+
+export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
+  return `${prefix}.${testInfo.project.name}.${Date.now()}@example.com`;
+}
+
+/** Checks the page with axe and saves a full-page screenshot under artifacts/screenshots. */
+export async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(violations, `axe on ${name}`).toEqual([]);
+  await page.screenshot({ path: `../artifacts/screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
+}
