@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { ports } from './test/support/ports.ts';
 
-const port = 4173;
+const port = ports.app;
 
 // Debian's Chromium, never a downloaded browser; flags as this machine needs them.
 const chromium = {

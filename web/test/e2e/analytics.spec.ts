@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 
-const own = 'localhost:4173';
-const withAnalytics = 'http://localhost:4176';
-const capture = 'http://127.0.0.1:4174/analytics';
+import { analyticsUrl, appUrl, controlUrl, ports } from '../support/ports.ts';
+
+const own = new URL(appUrl).host;
+const withAnalytics = analyticsUrl;
+const capture = `${controlUrl}/analytics`;
 
 /** Every host a page talks to. */
 function recordHosts(page: Page): Set<string> {
@@ -56,7 +58,7 @@ test('with a key but without consent, nothing is sent either', async ({ page }) 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
   await page.waitForTimeout(1500);
-  expect([...hosts]).toEqual(['localhost:4176']);
+  expect([...hosts]).toEqual([`localhost:${ports.analytics}`]);
   const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'analytics_consent');
   expect(consent?.value).toBe('0');
 });

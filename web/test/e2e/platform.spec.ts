@@ -49,7 +49,8 @@ test('a deploy under an open tab: the next navigation loads the page fully', asy
     await signupLink(page).click();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    expect(loads.count, 'one full load after the deploy').toBe(2);
+    // The load event comes after the prerendered page shows: wait for it rather than race it.
+    await expect.poll(() => loads.count, { message: 'one full load after the deploy' }).toBe(2);
   } finally {
     writeFileSync(info, original);
   }

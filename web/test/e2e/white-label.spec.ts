@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { capture } from '../support/helpers.ts';
+import { controlUrl, ports } from '../support/ports.ts';
 
 // The brand of another host: the same server answered as 127.0.0.1 instead of localhost.
 const host = '127.0.0.1';
@@ -15,11 +16,11 @@ test('a white-label brand names, colours and links the pages of its host', async
     privacy: 'https://acme.example/privacy',
     terms: 'https://acme.example/terms',
   });
-  await fetch(`http://127.0.0.1:4174/brands?${brand}`, { method: 'POST' });
+  await fetch(`${controlUrl}/brands?${brand}`, { method: 'POST' });
 
   // Requests to the favicon's host are answered locally: no test ever leaves this machine.
   await page.route('https://cdn.acme.example/**', (route) => route.fulfill({ status: 204 }));
-  await page.goto(`http://${host}:4173/signup`);
+  await page.goto(`http://${host}:${ports.app}/signup`);
   await expect(page).toHaveTitle('Sign up | Acme Monitoring');
   await expect(page.locator('.brand__name')).toHaveText('Acme Monitoring');
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', 'https://cdn.acme.example/favicon.ico');

@@ -10,9 +10,10 @@ import { loadConfig } from '../../../server/src/config.ts';
 import { upsertBrand } from '../../../server/src/features/brands/brand.repository.ts';
 import { createLicenses } from '../../../server/src/features/licenses/license.service.ts';
 import { SmtpCapture } from '../../../server/test/support/smtp.ts';
+import { ports } from './ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const controlPort = port + 1;
+const port = ports.app;
+const controlPort = ports.control;
 const smtp = new SmtpCapture();
 const smtpUrl = await smtp.start();
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
@@ -34,7 +35,7 @@ await app.app.listen({ port, host: '127.0.0.1' });
 
 // A second deployment of the same build, with an analytics key, sending events to the control
 // port instead of Amplitude.
-const analyticsPort = port + 3;
+const analyticsPort = ports.analytics;
 const analyticsApp = await buildApp(
   loadConfig({
     NODE_ENV: 'test',

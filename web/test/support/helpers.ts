@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-const control = 'http://127.0.0.1:4174';
+import { controlUrl as control } from './ports.ts';
 
 export interface Mail {
   subject: string;

@@ -1,0 +1,8 @@
+// The browser suite's ports, from one base (E2E_PORT, 4173 by default), so two checkouts can
+// run their suites side by side: the app, the control port, and the app with analytics.
+const base = Number(process.env.E2E_PORT ?? 4173);
+
+export const ports = { app: base, control: base + 1, analytics: base + 3 } as const;
+export const appUrl = `http://localhost:${ports.app}`;
+export const controlUrl = `http://127.0.0.1:${ports.control}`;
+export const analyticsUrl = `http://localhost:${ports.analytics}`;
