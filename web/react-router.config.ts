@@ -1,4 +1,4 @@
-import { languages } from '@gatehouse/contract';
+import { languages, panelBasePath } from '@gatehouse/contract';
 import type { Config } from '@react-router/dev/config';
 
 // Every screen without a parameter is rendered to HTML at build time, in every language, so
@@ -6,14 +6,23 @@ import type { Config } from '@react-router/dev/config';
 // SPA fallback page.
 const screens = ['/', '/login', '/signup', '/signup-process', '/activate-email', '/reset-password', '/reset'];
 
+// The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as
+// one SPA page: its mode comes from runtime-config.js at run time, so nothing mode-dependent
+// may be baked into HTML at build time (docs/decisions/009-panel-build.md).
+const panel = process.env.GATEHOUSE_TARGET === 'panel';
+
 export default {
   appDirectory: 'app',
   ssr: false,
   routeDiscovery: { mode: 'initial' },
-  prerender: {
-    paths: languages.flatMap((language) =>
-      screens.map((screen) => (language === 'en' ? screen : `/${language}${screen === '/' ? '' : screen}`)),
-    ),
-    concurrency: 4,
-  },
+  ...(panel
+    ? { basename: panelBasePath, buildDirectory: 'build-panel' }
+    : {
+        prerender: {
+          paths: languages.flatMap((language) =>
+            screens.map((screen) => (language === 'en' ? screen : `/${language}${screen === '/' ? '' : screen}`)),
+          ),
+          concurrency: 4,
+        },
+      }),
 } satisfies Config;

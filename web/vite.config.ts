@@ -1,3 +1,4 @@
+import { panelBasePath } from '@gatehouse/contract';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -28,7 +29,11 @@ const buildInfo: Plugin = {
   },
 };
 
+// The control-panel build lives under the panel's path: every asset URL starts there.
+const panel = process.env.GATEHOUSE_TARGET === 'panel';
+
 export default defineConfig({
+  base: panel ? panelBasePath : '/',
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [reactRouter(), buildInfo],
   server: {

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   /** The API origin; empty means the page's own origin. */
   apiUrl: string;
   mode: 'standalone' | 'control-panel';
+  /** Control-panel mode: the parent frames that may hand in the panel credentials by postMessage. */
+  panelOrigins?: string[];
   /** Present only when an analytics key is configured. */
   analytics: { key: string; serverUrl: string } | null;
   routeRules: RouteRule[];
@@ -28,3 +30,15 @@ export function matchRouteRule(rules: readonly RouteRule[], path: string): Route
 export function isExternalTarget(to: string): boolean {
   return /^https?:\/\//.test(to);
 }
+
+/** Where a hosting panel serves the app's files: `<panel origin>/templates/monitoring/spa/` (seed section 3). */
+export const panelBasePath = '/templates/monitoring/spa/';
+
+/** What the panel's host page hands the app (PRODUCT.md section 1): never through the URL. */
+export interface PanelCredentials {
+  apiKey: string;
+  userId: string;
+}
+
+/** The localStorage marker stored after a control-panel sign-in or password set (seed section 3). */
+export const panelSigninMarker = 'whm-signin';

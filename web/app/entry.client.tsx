@@ -2,12 +2,16 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { languageOfPath, loadCatalogue } from './lib/i18n.tsx';
+import { receivePanelCredentials } from './lib/panel.ts';
 import { reloadOnce } from './lib/platform.ts';
 
 // A lazily loaded file failed to preload (gone after a deploy): reload once, never in a loop.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });
+
+// In a hosting panel, the host page hands in the panel user's credentials before any call.
+receivePanelCredentials();
 
 // The page's language must be loaded before hydrating, so the first client render matches
 // the prerendered HTML.

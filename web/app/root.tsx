@@ -1,4 +1,3 @@
-import { runtimeConfigPath } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -15,6 +14,7 @@ import { ErrorScreen } from './components/error-screen.tsx';
 import { trackPageView } from './lib/analytics.ts';
 import { I18nProvider, languageOfPath, loadCatalogue } from './lib/i18n.tsx';
 import { isChunkLoadError, reloadOnce, schedulePrefetch, watchBuilds } from './lib/platform.ts';
+import { runtimeConfigUrl } from './lib/runtime-config.ts';
 import { rehydrateStores } from './lib/stores.ts';
 import { useNavigationRules } from './lib/use-navigation-rules.ts';
 import stylesheet from './styles/app.css?url';
@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <script src={runtimeConfigPath} />
+        <script src={runtimeConfigUrl} />
         <Meta />
         <Links />
       </head>

@@ -79,6 +79,16 @@ const de: UiMessages = {
     resent: 'Wir haben Ihnen einen neuen Link gesendet. Es kann eine Minute dauern, bis er ankommt.',
     differentEmail: 'Andere E-Mail-Adresse verwenden',
   },
+  otp: {
+    heading: 'Code eingeben',
+    intro: 'Wir haben einen 6-stelligen Code an {email} gesendet. Er ist 10 Minuten lang gültig.',
+    label: 'Bestätigungscode',
+    hint: 'Geben Sie die 6 Ziffern aus der E-Mail ein oder fügen Sie den ganzen Code ein.',
+    submit: 'E-Mail-Adresse bestätigen',
+    resend: 'Neuen Code senden',
+    resent: 'Wir haben Ihnen einen neuen Code gesendet. Es kann eine Minute dauern, bis er ankommt.',
+    sendAgainIn: 'Einen neuen Code können Sie in {seconds} s anfordern',
+  },
   verify: {
     checking: 'Ihre E-Mail-Adresse wird bestätigt…',
     failedHint:
@@ -115,6 +125,9 @@ const de: UiMessages = {
     activate: 'Lizenz aktivieren',
     activated: 'Ihre {plan}-Lizenz ist aktiv.',
     later: 'Das erledige ich später',
+    panelSteps:
+      'Ihr Hosting-Panel enthält eine Lizenz für die Überwachung. Aktivieren Sie sie jetzt für dieses Konto oder später im Plug-in.',
+    activatePanel: 'Panel-Lizenz aktivieren',
   },
   plans: {
     pro: 'Pro',
@@ -138,6 +151,9 @@ const de: UiMessages = {
     sentHeading: 'Prüfen Sie Ihr Postfach',
     sent: 'Falls ein Konto für {email} existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet. Der Link ist 60 Minuten lang gültig.',
     backToLogin: 'Zurück zur Anmeldung',
+    codeIntro:
+      'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Code, mit dem Sie ein neues Passwort festlegen können.',
+    submitCode: 'Code senden',
   },
   reset: {
     heading: 'Neues Passwort festlegen',
@@ -147,6 +163,10 @@ const de: UiMessages = {
     success: 'Ihr Passwort wurde geändert. Sie werden in {seconds} Sekunden zur Anmeldeseite weitergeleitet.',
     backToLogin: 'Zurück zur Anmeldung',
     requestNew: 'Neuen Link anfordern',
+    codeIntro:
+      'Geben Sie den 6-stelligen Code ein, den wir an {email} gesendet haben, und wählen Sie ein neues Passwort. Alle angemeldeten Geräte werden abgemeldet.',
+    noCode: 'Keinen Code erhalten?',
+    requestCode: 'Neuen Code anfordern',
   },
   redeem: {
     heading: 'Lösen Sie Ihre Lizenz ein',

@@ -80,6 +80,16 @@ const en = {
     resent: 'We sent a new link. It may take a minute to arrive.',
     differentEmail: 'Use a different email',
   },
+  otp: {
+    heading: 'Enter your code',
+    intro: 'We sent a 6-digit code to {email}. It is valid for 10 minutes.',
+    label: 'Verification code',
+    hint: 'Type the 6 digits from the email, or paste the whole code.',
+    submit: 'Confirm email',
+    resend: 'Send a new code',
+    resent: 'We sent a new code. It may take a minute to arrive.',
+    sendAgainIn: 'You can request a new code in {seconds} s',
+  },
   verify: {
     checking: 'Confirming your email address…',
     failedHint: 'The link may have expired or already been used. Sign up again to get a new one.',
@@ -113,6 +123,8 @@ const en = {
     activate: 'Activate license',
     activated: 'Your {plan} license is active.',
     later: 'I’ll do this later',
+    panelSteps: 'Your hosting panel includes a monitoring license. Activate it for this account now, or later from the plugin.',
+    activatePanel: 'Activate the panel license',
   },
   plans: {
     pro: 'Pro',
@@ -136,6 +148,8 @@ const en = {
     sentHeading: 'Check your inbox',
     sent: 'If an account exists for {email}, we sent a link to reset its password. The link is valid for 60 minutes.',
     backToLogin: 'Back to sign in',
+    codeIntro: 'Enter the email address of your account and we’ll send you a code to choose a new password.',
+    submitCode: 'Send code',
   },
   reset: {
     heading: 'Set a new password',
@@ -145,6 +159,9 @@ const en = {
     success: 'Your password has been changed. You’ll be taken to the sign-in page in {seconds} seconds.',
     backToLogin: 'Back to sign in',
     requestNew: 'Request a new link',
+    codeIntro: 'Enter the 6-digit code we sent to {email} and choose a new password. Every device that is signed in will be signed out.',
+    noCode: 'No code received?',
+    requestCode: 'Request a new code',
   },
   redeem: {
     heading: 'Redeem your license',

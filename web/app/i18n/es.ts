@@ -79,6 +79,16 @@ const es: UiMessages = {
     resent: 'Te hemos enviado un nuevo enlace. Puede tardar un minuto en llegar.',
     differentEmail: 'Usar otro correo electrónico',
   },
+  otp: {
+    heading: 'Introduce tu código',
+    intro: 'Hemos enviado un código de 6 dígitos a {email}. Es válido durante 10 minutos.',
+    label: 'Código de verificación',
+    hint: 'Escribe los 6 dígitos del correo o pega el código completo.',
+    submit: 'Confirmar correo electrónico',
+    resend: 'Enviar un código nuevo',
+    resent: 'Te hemos enviado un código nuevo. Puede tardar un minuto en llegar.',
+    sendAgainIn: 'Podrás pedir un código nuevo en {seconds} s',
+  },
   verify: {
     checking: 'Confirmando tu dirección de correo electrónico…',
     failedHint: 'Es posible que el enlace haya caducado o que ya se haya usado. Vuelve a registrarte para recibir uno nuevo.',
@@ -113,6 +123,9 @@ const es: UiMessages = {
     activate: 'Activar licencia',
     activated: 'Tu licencia {plan} está activa.',
     later: 'Lo haré más tarde',
+    panelSteps:
+      'Tu panel de alojamiento incluye una licencia de monitorización. Actívala ahora para esta cuenta o más tarde desde el complemento.',
+    activatePanel: 'Activar la licencia del panel',
   },
   plans: {
     pro: 'Pro',
@@ -136,6 +149,8 @@ const es: UiMessages = {
     sentHeading: 'Revisa tu bandeja de entrada',
     sent: 'Si existe una cuenta asociada a {email}, te hemos enviado un enlace para restablecer su contraseña. El enlace es válido durante 60 minutos.',
     backToLogin: 'Volver al inicio de sesión',
+    codeIntro: 'Introduce la dirección de correo electrónico de tu cuenta y te enviaremos un código para elegir una nueva contraseña.',
+    submitCode: 'Enviar código',
   },
   reset: {
     heading: 'Establece una nueva contraseña',
@@ -145,6 +160,10 @@ const es: UiMessages = {
     success: 'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds} segundos.',
     backToLogin: 'Volver al inicio de sesión',
     requestNew: 'Solicitar un nuevo enlace',
+    codeIntro:
+      'Introduce el código de 6 dígitos que hemos enviado a {email} y elige una nueva contraseña. Se cerrará la sesión en todos los dispositivos conectados.',
+    noCode: '¿No has recibido ningún código?',
+    requestCode: 'Pedir un código nuevo',
   },
   redeem: {
     heading: 'Canjea tu licencia',

@@ -79,6 +79,16 @@ const fr: UiMessages = {
     resent: 'Nous avons envoyé un nouveau lien. Il peut mettre une minute à arriver.',
     differentEmail: 'Utiliser une autre adresse e-mail',
   },
+  otp: {
+    heading: 'Saisissez votre code',
+    intro: 'Nous avons envoyé un code à 6\u00a0chiffres à {email}. Il est valable 10\u00a0minutes.',
+    label: 'Code de vérification',
+    hint: 'Saisissez les 6\u00a0chiffres de l’e-mail ou collez le code en entier.',
+    submit: 'Confirmer l’adresse e-mail',
+    resend: 'Envoyer un nouveau code',
+    resent: 'Nous avons envoyé un nouveau code. Il peut mettre une minute à arriver.',
+    sendAgainIn: 'Vous pourrez demander un nouveau code dans {seconds}\u00a0s',
+  },
   verify: {
     checking: 'Confirmation de votre adresse e-mail…',
     failedHint: 'Le lien a peut-être expiré ou a déjà été utilisé. Inscrivez-vous à nouveau pour en recevoir un nouveau.',
@@ -114,6 +124,9 @@ const fr: UiMessages = {
     activate: 'Activer la licence',
     activated: 'Votre licence {plan} est active.',
     later: 'Je le ferai plus tard',
+    panelSteps:
+      'Votre panneau d’hébergement comprend une licence de surveillance. Activez-la dès maintenant pour ce compte, ou plus tard depuis l’extension.',
+    activatePanel: 'Activer la licence du panneau',
   },
   plans: {
     pro: 'Pro',
@@ -137,6 +150,8 @@ const fr: UiMessages = {
     sentHeading: 'Consultez votre boîte de réception',
     sent: 'Si un compte existe pour {email}, nous vous avons envoyé un lien pour réinitialiser son mot de passe. Le lien est valable 60\u00a0minutes.',
     backToLogin: 'Retour à la connexion',
+    codeIntro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un code pour choisir un nouveau mot de passe.',
+    submitCode: 'Envoyer le code',
   },
   reset: {
     heading: 'Choisissez un nouveau mot de passe',
@@ -146,6 +161,10 @@ const fr: UiMessages = {
     success: 'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds}\u00a0secondes.',
     backToLogin: 'Retour à la connexion',
     requestNew: 'Demander un nouveau lien',
+    codeIntro:
+      'Saisissez le code à 6\u00a0chiffres envoyé à {email} et choisissez un nouveau mot de passe. Tous les appareils connectés seront déconnectés.',
+    noCode: 'Vous n’avez pas reçu de code\u00a0?',
+    requestCode: 'Demander un nouveau code',
   },
   redeem: {
     heading: 'Utilisez votre licence',

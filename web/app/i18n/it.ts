@@ -78,6 +78,16 @@ const it: UiMessages = {
     resent: 'Ti abbiamo inviato un nuovo link. Potrebbe volerci un minuto prima che arrivi.',
     differentEmail: 'Usa un’altra email',
   },
+  otp: {
+    heading: 'Inserisci il codice',
+    intro: 'Abbiamo inviato un codice di 6 cifre a {email}. È valido per 10 minuti.',
+    label: 'Codice di verifica',
+    hint: 'Digita le 6 cifre dell’email oppure incolla il codice completo.',
+    submit: 'Conferma email',
+    resend: 'Invia un nuovo codice',
+    resent: 'Ti abbiamo inviato un nuovo codice. Potrebbe volerci un minuto prima che arrivi.',
+    sendAgainIn: 'Potrai richiedere un nuovo codice tra {seconds} s',
+  },
   verify: {
     checking: 'Conferma del tuo indirizzo email in corso…',
     failedHint: 'Il link potrebbe essere scaduto o essere già stato usato. Registrati di nuovo per riceverne uno nuovo.',
@@ -113,6 +123,8 @@ const it: UiMessages = {
     activate: 'Attiva licenza',
     activated: 'La tua licenza {plan} è attiva.',
     later: 'Lo farò più tardi',
+    panelSteps: 'Il tuo pannello di hosting include una licenza di monitoraggio. Attivala ora per questo account o più tardi dal plugin.',
+    activatePanel: 'Attiva la licenza del pannello',
   },
   plans: {
     pro: 'Pro',
@@ -136,6 +148,8 @@ const it: UiMessages = {
     sentHeading: 'Controlla la tua casella di posta',
     sent: 'Se esiste un account associato a {email}, ti abbiamo inviato un link per reimpostarne la password. Il link è valido per 60 minuti.',
     backToLogin: 'Torna all’accesso',
+    codeIntro: 'Inserisci l’indirizzo email del tuo account e ti invieremo un codice per scegliere una nuova password.',
+    submitCode: 'Invia codice',
   },
   reset: {
     heading: 'Imposta una nuova password',
@@ -146,6 +160,10 @@ const it: UiMessages = {
     success: 'La tua password è stata modificata. Tra {seconds} secondi si aprirà la pagina di accesso.',
     backToLogin: 'Torna all’accesso',
     requestNew: 'Richiedi un nuovo link',
+    codeIntro:
+      'Inserisci il codice di 6 cifre che abbiamo inviato a {email} e scegli una nuova password. Tutti i dispositivi connessi verranno disconnessi.',
+    noCode: 'Non hai ricevuto il codice?',
+    requestCode: 'Richiedi un nuovo codice',
   },
   redeem: {
     heading: 'Riscatta la tua licenza',

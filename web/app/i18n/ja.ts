@@ -78,6 +78,16 @@ const ja: UiMessages = {
     resent: '新しいリンクをお送りしました。届くまでに 1 分ほどかかる場合があります。',
     differentEmail: '別のメールアドレスを使用',
   },
+  otp: {
+    heading: '確認コードを入力',
+    intro: '{email} に 6 桁のコードをお送りしました。有効期限は 10 分です。',
+    label: '確認コード',
+    hint: 'メールに記載の 6 桁の数字を入力するか、コードをそのまま貼り付けてください。',
+    submit: 'メールアドレスを確認',
+    resend: '新しいコードを送信',
+    resent: '新しいコードをお送りしました。届くまでに 1 分ほどかかる場合があります。',
+    sendAgainIn: '{seconds} 秒後に新しいコードをリクエストできます',
+  },
   verify: {
     checking: 'メールアドレスを確認しています…',
     failedHint:
@@ -113,6 +123,9 @@ const ja: UiMessages = {
     activate: 'ライセンスを有効化',
     activated: '{plan} ライセンスは有効です。',
     later: 'あとで設定する',
+    panelSteps:
+      'ご利用のホスティングパネルには監視ライセンスが含まれています。今すぐこのアカウントで有効化するか、あとでプラグインから有効化できます。',
+    activatePanel: 'パネルのライセンスを有効化',
   },
   plans: {
     pro: 'Pro',
@@ -136,6 +149,8 @@ const ja: UiMessages = {
     sentHeading: '受信トレイをご確認ください',
     sent: '{email} のアカウントが存在する場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期限は 60 分です。',
     backToLogin: 'ログインに戻る',
+    codeIntro: 'アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのコードをお送りします。',
+    submitCode: 'コードを送信',
   },
   reset: {
     heading: '新しいパスワードを設定',
@@ -145,6 +160,10 @@ const ja: UiMessages = {
     success: 'パスワードが変更されました。{seconds} 秒後にログインページに移動します。',
     backToLogin: 'ログインに戻る',
     requestNew: '新しいリンクをリクエスト',
+    codeIntro:
+      '{email} にお送りした 6 桁のコードを入力し、新しいパスワードを設定してください。ログイン中のすべてのデバイスからログアウトされます。',
+    noCode: 'コードが届きませんか？',
+    requestCode: '新しいコードをリクエスト',
   },
   redeem: {
     heading: 'ライセンスの引き換え',

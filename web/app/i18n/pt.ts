@@ -79,6 +79,16 @@ const pt: UiMessages = {
     resent: 'Enviamos um novo link. Ele pode levar um minuto para chegar.',
     differentEmail: 'Usar outro e-mail',
   },
+  otp: {
+    heading: 'Digite seu código',
+    intro: 'Enviamos um código de 6 dígitos para {email}. Ele é válido por 10 minutos.',
+    label: 'Código de verificação',
+    hint: 'Digite os 6 dígitos do e-mail ou cole o código inteiro.',
+    submit: 'Confirmar e-mail',
+    resend: 'Enviar um novo código',
+    resent: 'Enviamos um novo código. Ele pode levar um minuto para chegar.',
+    sendAgainIn: 'Você poderá pedir um novo código em {seconds} s',
+  },
   verify: {
     checking: 'Confirmando seu endereço de e-mail…',
     failedHint: 'O link pode ter expirado ou já ter sido usado. Cadastre-se novamente para receber um novo.',
@@ -113,6 +123,8 @@ const pt: UiMessages = {
     activate: 'Ativar licença',
     activated: 'Sua licença {plan} está ativa.',
     later: 'Fazer isso depois',
+    panelSteps: 'Seu painel de hospedagem inclui uma licença de monitoramento. Ative-a agora para esta conta ou mais tarde pelo plugin.',
+    activatePanel: 'Ativar a licença do painel',
   },
   plans: {
     pro: 'Pro',
@@ -136,6 +148,8 @@ const pt: UiMessages = {
     sentHeading: 'Confira sua caixa de entrada',
     sent: 'Se houver uma conta para {email}, enviamos um link para redefinir a senha dela. O link é válido por 60 minutos.',
     backToLogin: 'Voltar para a página de entrada',
+    codeIntro: 'Informe o endereço de e-mail da sua conta e enviaremos um código para você escolher uma nova senha.',
+    submitCode: 'Enviar código',
   },
   reset: {
     heading: 'Defina uma nova senha',
@@ -145,6 +159,10 @@ const pt: UiMessages = {
     success: 'Sua senha foi alterada. A página de entrada será aberta em {seconds} segundos.',
     backToLogin: 'Voltar para a página de entrada',
     requestNew: 'Solicitar um novo link',
+    codeIntro:
+      'Digite o código de 6 dígitos que enviamos para {email} e escolha uma nova senha. Todos os dispositivos conectados serão desconectados.',
+    noCode: 'Não recebeu o código?',
+    requestCode: 'Pedir um novo código',
   },
   redeem: {
     heading: 'Resgate sua licença',

@@ -6,7 +6,11 @@ import { useI18n } from '../lib/i18n.tsx';
 /** The brand's favicon and colour, applied wherever a layout renders. */
 export function BrandHead() {
   const brand = useBrand();
-  return brand.faviconUrl ? <link rel="icon" href={brand.faviconUrl} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />;
+  return brand.faviconUrl ? (
+    <link rel="icon" href={brand.faviconUrl} />
+  ) : (
+    <link rel="icon" href={`${import.meta.env.BASE_URL}favicon.svg`} type="image/svg+xml" />
+  );
 }
 
 export function brandStyle(color: string | null): React.CSSProperties | undefined {

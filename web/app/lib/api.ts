@@ -26,14 +26,19 @@ const client = ofetch.create({ credentials: 'include', retry: 1, retryDelay: 300
 type Body = Record<string, unknown> | URLSearchParams;
 
 /** Calls the API; never throws: errors come back in the result. */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Body): Promise<ApiResult<T>> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: Body,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
   let status = 0;
   let statusText = '';
   let contentType: string | null = null;
   let payload: unknown;
   let retryAfter: string | null = null;
   try {
-    const response = await client.raw(path, { baseURL: apiBase(), method, body, headers: { accept: 'application/json' } });
+    const response = await client.raw(path, { baseURL: apiBase(), method, body, headers: { accept: 'application/json', ...headers } });
     ({ status, statusText } = response);
     contentType = response.headers.get('content-type');
     payload = response._data;

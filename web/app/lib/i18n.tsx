@@ -38,7 +38,10 @@ export async function loadCatalogue(language: Language): Promise<void> {
 
 /** The language of a path's optional prefix ("/de/login" → de), or the default. */
 export function languageOfPath(pathname: string): Language {
-  const first = pathname.split('/')[1];
+  // A browser path of the panel build starts with the panel's path ("/templates/monitoring/spa/de/login").
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  const path = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+  const first = path.split('/')[1];
   return isLanguage(first) ? first : defaultLanguage;
 }
 

@@ -10,7 +10,7 @@ export function LocalLink({ to, ...props }: LinkProps & { to: string }) {
 export function useLocalNavigate() {
   const navigate = useNavigate();
   const { language } = useI18n();
-  return (to: string, options?: { replace?: boolean }) => navigate(localizedPath(to, language), options);
+  return (to: string, options?: { replace?: boolean; state?: unknown }) => navigate(localizedPath(to, language), options);
 }
 
 /** Only same-site paths may be a redirect target ("/redeem/…", never "//evil.example"). */

@@ -4,7 +4,8 @@ declare const __BUILD_ID__: string;
 
 /** The id of the build this page runs; /build.json holds the newest deployed one. */
 export const buildId: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
-export const buildInfoPath = '/build.json';
+// Beside the app's files: at / standalone, under the panel's path in a hosting panel.
+export const buildInfoPath = `${import.meta.env.BASE_URL}build.json`;
 export const reloadGuardMs = 10_000;
 export const prefetchDelayMs = 1000;
 const buildCheckIntervalMs = 5 * 60_000;

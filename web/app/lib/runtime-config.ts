@@ -2,8 +2,19 @@ import type { RuntimeConfig } from '@gatehouse/contract';
 
 const defaults: RuntimeConfig = { apiUrl: '', mode: 'standalone', analytics: null, routeRules: [] };
 
-/** The deployment's settings from /runtime-config.js (loaded before the app); defaults before it runs. */
+/**
+ * The deployment's settings script, loaded before the app: served by our server at
+ * /runtime-config.js standalone, and a file in the copied folder of the panel build.
+ */
+export const runtimeConfigUrl = `${import.meta.env.BASE_URL}runtime-config.js`;
+
+/** The deployment's settings (window.__GATEHOUSE__); defaults before the script runs. */
 export function runtimeConfig(): RuntimeConfig {
   if (typeof window === 'undefined') return defaults;
   return { ...defaults, ...(window as { __GATEHOUSE__?: Partial<RuntimeConfig> }).__GATEHOUSE__ };
+}
+
+/** True in a hosting panel: one-time codes and the panel's credentials (seed section 1). */
+export function isControlPanel(): boolean {
+  return runtimeConfig().mode === 'control-panel';
 }

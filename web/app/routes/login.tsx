@@ -10,6 +10,8 @@ import { track } from '../lib/analytics.ts';
 import { api, form } from '../lib/api.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
+import { markPanelSignin, panelCredentials } from '../lib/panel.ts';
+import { isControlPanel } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
@@ -33,8 +35,12 @@ export default function Login() {
       password: password ? undefined : 'validation.password_required',
     });
     if (!valid || !normalized.ok) return;
-    const result = await api<AccountView>('POST', paths.signin, form({ email: normalized.email, password }));
+    // Standalone: the seed's form post. In a hosting panel: JSON with the panel user's credentials.
+    const result = isControlPanel()
+      ? await api<AccountView>('POST', paths.cpSignin, { email: normalized.email, password, ...panelCredentials() })
+      : await api<AccountView>('POST', paths.signin, form({ email: normalized.email, password }));
     if (result.error) return f.fail(result);
+    if (isControlPanel()) markPanelSignin();
     track('Signed In');
     navigate(redirectTo);
   });
@@ -43,8 +49,12 @@ export default function Login() {
     <>
       <PageTitle title={t('titles.login')} />
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
-      <SsoButtons mode="login" />
-      <Divider>{t('login.orEmail')}</Divider>
+      {!isControlPanel() && (
+        <>
+          <SsoButtons mode="login" />
+          <Divider>{t('login.orEmail')}</Divider>
+        </>
+      )}
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? notice} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />

@@ -8,15 +8,20 @@ import { Button, InboxShortcuts, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { LocalLink } from '../lib/navigation.tsx';
+import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
 import { Email, rich } from '../lib/rich.tsx';
+import { isControlPanel } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
-/** Forgot password: ask for a reset link. The answer is the same for every address. */
+/**
+ * Forgot password: ask for a reset link, or in a hosting panel for a code, which is typed on
+ * /reset with the address. The answer is the same for every address.
+ */
 export default function ResetPassword() {
   const { t, language } = useI18n();
+  const navigate = useLocalNavigate();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const f = useForm();
@@ -24,8 +29,14 @@ export default function ResetPassword() {
   const submit = f.onSubmit(async () => {
     const normalized = normalizeEmail(email);
     if (!f.check({ email: normalized.ok ? undefined : normalized.code }) || !normalized.ok) return;
-    const result = await api('POST', paths.initPasswordReset, { email: normalized.email, locale: language });
+    const panel = isControlPanel();
+    const result = await api('POST', paths.initPasswordReset, {
+      email: normalized.email,
+      locale: language,
+      ...(panel ? { otp: true } : {}),
+    });
     if (result.error) return f.fail(result);
+    if (panel) return navigate('/reset', { state: { email: normalized.email } });
     setSentTo(normalized.email);
   });
 
@@ -43,11 +54,11 @@ export default function ResetPassword() {
         </>
       ) : (
         <>
-          <ScreenHeading title={t('resetRequest.heading')} intro={t('resetRequest.intro')} />
+          <ScreenHeading title={t('resetRequest.heading')} intro={t(isControlPanel() ? 'resetRequest.codeIntro' : 'resetRequest.intro')} />
           <form ref={f.ref} onSubmit={submit} noValidate className="form">
             <FormAlert code={f.formError} />
             <EmailField value={email} onValue={setEmail} error={f.fields.email} />
-            <Button busy={f.busy}>{t('resetRequest.submit')}</Button>
+            <Button busy={f.busy}>{t(isControlPanel() ? 'resetRequest.submitCode' : 'resetRequest.submit')}</Button>
           </form>
         </>
       )}

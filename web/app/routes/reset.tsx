@@ -1,14 +1,19 @@
-import { api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
+import { EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../components/new-password.tsx';
+import { OtpField, otpLength } from '../components/otp-field.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
+import { markPanelSignin } from '../lib/panel.ts';
+import { Email, rich } from '../lib/rich.tsx';
+import { isControlPanel } from '../lib/runtime-config.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { useForm } from '../lib/use-form.ts';
 
@@ -21,6 +26,11 @@ export default function Reset() {
   const { t, te } = useI18n();
   const navigate = useLocalNavigate();
   const [params] = useSearchParams();
+  const panel = isControlPanel();
+  // In a hosting panel the address comes from the request screen (never the URL); typed otherwise.
+  const handedEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const [email, setEmail] = useState(handedEmail);
+  const [code, setCode] = useState('');
   const newPassword = useNewPassword();
   const [doneAt, setDoneAt] = useState(0);
   const seconds = useCountdown(doneAt ? doneAt + redirectAfterResetMs : 0);
@@ -33,13 +43,27 @@ export default function Reset() {
   }, [doneAt, navigate]);
 
   const submit = f.onSubmit(async () => {
-    if (!f.check(newPassword.errors())) return;
-    const result = await api('POST', paths.passwordReset, { password: newPassword.password, token: params.get('token') ?? '' });
-    if (result.error) return f.fail(result);
+    const { password } = newPassword;
+    if (panel) {
+      const normalized = normalizeEmail(email);
+      const valid = f.check({
+        email: normalized.ok ? undefined : normalized.code,
+        code: code.length === otpLength ? undefined : 'validation.otp_required',
+        ...newPassword.errors(),
+      });
+      if (!valid || !normalized.ok) return;
+      const result = await api('POST', paths.passwordResetOtp, { password, code, email: normalized.email });
+      if (result.error) return f.fail(result);
+      markPanelSignin();
+    } else {
+      if (!f.check(newPassword.errors())) return;
+      const result = await api('POST', paths.passwordReset, { password, token: params.get('token') ?? '' });
+      if (result.error) return f.fail(result);
+    }
     setDoneAt(Date.now());
   });
 
-  const tokenFailed = f.formError === 'reset.failed' || f.formError === 'token.invalid' || f.fields.token;
+  const tokenFailed = !panel && (f.formError === 'reset.failed' || f.formError === 'token.invalid' || f.fields.token);
   return (
     <>
       <PageTitle title={t('titles.resetPassword')} />
@@ -53,7 +77,10 @@ export default function Reset() {
         </>
       ) : (
         <>
-          <ScreenHeading title={t('reset.heading')} intro={t('reset.intro')} />
+          <ScreenHeading
+            title={t('reset.heading')}
+            intro={panel && handedEmail ? rich(t('reset.codeIntro'), { email: <Email value={handedEmail} /> }) : t('reset.intro')}
+          />
           <form ref={f.ref} onSubmit={submit} noValidate className="form">
             <FormAlert code={tokenFailed ? undefined : f.formError}>
               {tokenFailed ? (
@@ -63,9 +90,21 @@ export default function Reset() {
                 </>
               ) : undefined}
             </FormAlert>
+            {panel && (
+              <>
+                {!handedEmail && <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />}
+                {handedEmail && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
+                <OtpField value={code} onValue={setCode} error={f.fields.code} />
+              </>
+            )}
             <NewPasswordFields state={newPassword} fields={f.fields} />
             <Button busy={f.busy}>{t('reset.submit')}</Button>
           </form>
+          {panel && (
+            <p className="switch">
+              {t('reset.noCode')} <LocalLink to="/reset-password">{t('reset.requestCode')}</LocalLink>
+            </p>
+          )}
           <p className="switch">
             <LocalLink to="/login">{t('reset.backToLogin')}</LocalLink>
           </p>

@@ -11,7 +11,9 @@ import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx';
+import { panelCredentials } from '../lib/panel.ts';
 import { rich } from '../lib/rich.tsx';
+import { isControlPanel } from '../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../lib/stores.ts';
 import { useForm } from '../lib/use-form.ts';
 
@@ -45,6 +47,8 @@ export default function Signup() {
       consent: marketing,
       analyticsConsent: analytics,
       locale: language,
+      // In a hosting panel: a mailed code instead of a link, for this panel user (seed section 7).
+      ...(isControlPanel() ? { otp: true, ...panelCredentials() } : {}),
     });
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analytics);
@@ -73,8 +77,12 @@ export default function Signup() {
     <>
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
-      <SsoButtons mode="signup" />
-      <Divider>{t('signup.orEmail')}</Divider>
+      {!isControlPanel() && (
+        <>
+          <SsoButtons mode="signup" />
+          <Divider>{t('signup.orEmail')}</Divider>
+        </>
+      )}
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} />

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
 import { LicenseKeyForm } from '../../components/license-key-form.tsx';
+import { PanelLicenseForm } from '../../components/panel-license-form.tsx';
 import { PlanSummary } from '../../components/plan.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { useFinish } from '../../lib/finish.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useSignupStore } from '../../lib/stores.ts';
 
 type Way = 'platform' | 'standalone';
@@ -48,7 +50,13 @@ export function ActivationStep() {
           </label>
         ))}
       </fieldset>
-      {way === 'platform' ? (
+      {way === 'platform' && isControlPanel() ? (
+        <PanelLicenseForm onActivated={setLicense}>
+          <Button type="button" variant="ghost" onClick={finish}>
+            {t('activation.later')}
+          </Button>
+        </PanelLicenseForm>
+      ) : way === 'platform' ? (
         <div className="form">
           <p className="note">{t('activation.platformSteps')}</p>
           <Button type="button" onClick={finish}>

@@ -4,24 +4,34 @@ import { NewPasswordFields, useNewPassword } from '../../components/new-password
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { markPanelSignin } from '../../lib/panel.ts';
 import { Email, rich } from '../../lib/rich.tsx';
-import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 
-/** Step 2: choose the password (kept in memory only) with the token from the verified link. */
+/**
+ * Step 2: choose the password (kept in memory only) with the token from the verified link,
+ * or in a hosting panel with the mailed code, which also signs in and sets the panel's marker.
+ */
 export function PasswordStep() {
   const { t } = useI18n();
   const { email, token } = useSignupStore();
+  const code = useOtpStore((s) => s.otpCode);
   const newPassword = useNewPassword(email);
   const f = useForm();
 
   const submit = f.onSubmit(async () => {
     if (!f.check(newPassword.errors())) return;
     const { password } = newPassword;
-    const result = await api<AccountView>('POST', paths.setPassword, { email, password, token });
+    const result = isControlPanel()
+      ? await api<AccountView>('POST', paths.completeOtpRegistration, { email, password, code })
+      : await api<AccountView>('POST', paths.setPassword, { email, password, token });
     if (result.error) return f.fail(result);
+    if (isControlPanel()) markPanelSignin();
     useSignupStore.getState().update({ password, token: '' });
     useBaseStore.getState().update({ currentStep: 3 });
+    useOtpStore.getState().setOtpCode('');
   });
 
   return (

@@ -6,6 +6,8 @@ import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { panelCredentials } from '../../lib/panel.ts';
+import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -21,13 +23,11 @@ export function ProfileStep() {
   const next = () => useBaseStore.getState().update({ currentStep: 4 });
 
   const submit = f.onSubmit(async () => {
-    const result = await api<AccountView>('PUT', paths.profile, {
-      firstName: name,
-      familyName: lastName,
-      consent,
-      analyticsConsent,
-      locale: language,
-    });
+    const body = { firstName: name, familyName: lastName, consent, analyticsConsent, locale: language };
+    // In a hosting panel the call names the installation in X-API-KEY (seed section 6).
+    const result = isControlPanel()
+      ? await api<AccountView>('PUT', paths.cpProfile, body, { 'X-API-KEY': panelCredentials().apiKey })
+      : await api<AccountView>('PUT', paths.profile, body);
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analyticsConsent);
     useSignupStore.getState().update({ name, lastName, consent, analyticsConsent });

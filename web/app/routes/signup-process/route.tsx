@@ -5,8 +5,10 @@ import type { ScreenHandle } from '../../layouts/screen.tsx';
 import { enterSignup, isLeavingSignup } from '../../lib/finish.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
-import { useBaseStore, useHydrated, useSignupStore } from '../../lib/stores.ts';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { ActivationStep } from './activation-step.tsx';
+import { CodeStep } from './code-step.tsx';
 import { InboxStep } from './inbox-step.tsx';
 import { PasswordStep } from './password-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
@@ -14,6 +16,8 @@ import { ProfileStep } from './profile-step.tsx';
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
 const steps = { 1: InboxStep, 2: PasswordStep, 3: ProfileStep, 4: ActivationStep } as const;
+// In a hosting panel the address is confirmed with a mailed code instead of a link.
+const panelSteps = { ...steps, 1: CodeStep } as const;
 
 /** The multi-step sign-up; the step counter in the store drives which step shows. */
 export default function SignupProcess() {
@@ -23,7 +27,10 @@ export default function SignupProcess() {
   const email = useSignupStore((s) => s.email);
   const currentStep = useBaseStore((s) => s.currentStep);
   const maxSteps = useBaseStore((s) => s.maxSteps);
+  const code = useOtpStore((s) => s.otpCode);
   const lost = hydrated && (!email || !currentStep);
+  // The code lives in memory only: after a reload the password step needs it typed again.
+  const step = isControlPanel() && currentStep === 2 && !code ? 1 : currentStep;
 
   // The seed's guard: no stored e-mail, or no step, means the sign-up has not started.
   useEffect(() => enterSignup(), []);
@@ -31,13 +38,14 @@ export default function SignupProcess() {
     if (lost && !isLeavingSignup()) navigate('/signup', { replace: true });
   }, [lost, navigate]);
 
-  const Step = currentStep in steps ? steps[currentStep as keyof typeof steps] : undefined;
+  const flow = isControlPanel() ? panelSteps : steps;
+  const Step = step in flow ? flow[step as keyof typeof flow] : undefined;
   return (
     <>
       <PageTitle title={t('titles.signup')} />
       {hydrated && Step && !lost ? (
         <>
-          <StepIndicator step={currentStep} total={maxSteps || 4} />
+          <StepIndicator step={step} total={maxSteps || 4} />
           <Step />
         </>
       ) : (

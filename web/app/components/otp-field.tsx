@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@gatehouse/contract';
+import { useI18n } from '../lib/i18n.tsx';
+import { Field } from './fields.tsx';
+
+export const otpLength = 6;
+
+/** Keeps the digits of what was typed or pasted ("123 456", "Code: 123456"), at most six. */
+export function otpDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, otpLength);
+}
+
+/**
+ * The one-time code: a single field, so the browser's autofill (autocomplete="one-time-code")
+ * and a paste of the whole code both work, with the number keyboard on phones.
+ */
+export function OtpField({ value, onValue, error }: { value: string; onValue(value: string): void; error?: ErrorCode }) {
+  const { t } = useI18n();
+  return (
+    <Field
+      name="code"
+      label={t('otp.label')}
+      className="field__input field__input--otp"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      placeholder="000000"
+      spellCheck={false}
+      value={value}
+      onChange={(e) => onValue(otpDigits(e.target.value))}
+      error={error}
+      hint={t('otp.hint')}
+    />
+  );
+}
