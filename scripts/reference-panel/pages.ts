@@ -3,7 +3,7 @@ import { type PanelCredentials, panelBasePath } from '@gatehouse/contract';
 /** The panel's own session: which panel user is signed in to the panel (what the plugin's userId is). */
 export const userCookie = 'refpanel_user';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const style = `
   body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1f2937;background:#eef1f5}
@@ -22,8 +22,8 @@ const style = `
 
 function shell(title: string, user: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${style}</style></head><body>
-<header><strong>Reference panel</strong><span>Panel user: <b id="panel-user">${escape(user)}</b></span></header>${body}</body></html>`;
+<title>${html(title)}</title><style>${style}</style></head><body>
+<header><strong>Reference panel</strong><span>Panel user: <b id="panel-user">${html(user)}</b></span></header>${body}</body></html>`;
 }
 
 /** The panel's start page: its plugins, and who is signed in to the panel. */
@@ -40,7 +40,7 @@ export function homePage(user: string): string {
   <a class="tile" href="/embedded"><b>Monitoring (framed)</b>The plugin inside the panel page</a>
 </div>
 <h2>Panel user</h2>
-<form method="post" action="/switch-user"><label>User id in this panel<input name="user" value="${escape(user)}" autocomplete="off"></label>
+<form method="post" action="/switch-user"><label>User id in this panel<input name="user" value="${html(user)}" autocomplete="off"></label>
 <button>Switch user</button></form>
 <p id="marker">Sign-in marker (<code>whm-signin</code>): <span id="marker-value">not set</span></p>
 <script>

@@ -5,12 +5,15 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { upsertBrand } from '../../../server/src/features/brands/brand.repository.ts';
 import { createLicenses } from '../../../server/src/features/licenses/license.service.ts';
+import { createPanel } from '../../../server/src/features/panels/panel.service.ts';
 import { SmtpCapture } from '../../../server/test/support/smtp.ts';
-import { ports } from './ports.ts';
+import { foreignPanelUrl, panelUrl, ports } from './ports.ts';
 
 const port = ports.app;
 const controlPort = ports.control;
@@ -54,6 +57,14 @@ const analyticsApp = await buildApp(
 await analyticsApp.app.listen({ port: analyticsPort, host: '127.0.0.1' });
 const analyticsEvents: unknown[] = [];
 
+// A hosting panel registered as an operator would (npm run admin -- panel create), serving the
+// panel build on its own origin; and the same build on an origin that was never registered.
+const panel = await createPanel(app.deps.db, app.deps.clock, { name: 'Reference panel', platform: 'cpanel', origins: [panelUrl] });
+const panelBuild = fileURLToPath(new URL('../../build-panel/client/', import.meta.url));
+for (const panelPort of [ports.panel, ports.foreignPanel]) {
+  await startReferencePanel({ port: panelPort, dir: panelBuild, apiKey: panel.apiKey, apiUrl: `http://localhost:${port}` });
+}
+
 createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${controlPort}`);
   response.setHeader('content-type', 'application/json');
@@ -73,12 +84,18 @@ createServer(async (request, response) => {
     return response.end(JSON.stringify(smtp.mailsTo(to).map(({ subject, text, html }) => ({ subject, text, html }))));
   }
   if (url.pathname === '/licenses' && request.method === 'POST') {
+    // ?platform=1 issues the license to the reference panel, for its users to activate.
+    const platform = url.searchParams.get('platform') === '1';
     const [key] = await createLicenses(app.deps.db, app.deps.clock, {
       plan: (url.searchParams.get('plan') as 'pro') ?? 'pro',
       count: 1,
-      kind: 'standalone',
+      kind: platform ? 'platform' : 'standalone',
+      ...(platform ? { panelId: panel.id } : {}),
     });
     return response.end(JSON.stringify({ key }));
+  }
+  if (url.pathname === '/panel') {
+    return response.end(JSON.stringify({ apiKey: panel.apiKey, url: panelUrl, foreignUrl: foreignPanelUrl }));
   }
   if (url.pathname === '/brands' && request.method === 'POST') {
     const get = (name: string) => url.searchParams.get(name);

@@ -27,9 +27,21 @@ export function linkIn(mail: Mail, path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function createLicense(plan = 'pro'): Promise<string> {
-  const response = await fetch(`${control}/licenses?plan=${plan}`, { method: 'POST' });
+export async function createLicense(plan = 'pro', { platform = false } = {}): Promise<string> {
+  const response = await fetch(`${control}/licenses?plan=${plan}${platform ? '&platform=1' : ''}`, { method: 'POST' });
   return ((await response.json()) as { key: string }).key;
+}
+
+/** The 6-digit code of a mail (control-panel mode). */
+export function codeIn(mail: Mail): string {
+  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
+  if (!code) throw new Error(`no code in:\n${mail.subject}\n${mail.text}`);
+  return code;
+}
+
+/** The reference panel the e2e server registered: its apiKey and origins. */
+export async function referencePanel(): Promise<{ apiKey: string; url: string; foreignUrl: string }> {
+  return (await fetch(`${control}/panel`)).json() as Promise<{ apiKey: string; url: string; foreignUrl: string }>;
 }
 
 export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
