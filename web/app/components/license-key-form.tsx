@@ -3,18 +3,26 @@ import { type ReactNode, useState } from 'react';
 import { track } from '../lib/analytics.ts';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { panelCredentials } from '../lib/panel.ts';
+import { isControlPanel } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
 import { Field } from './fields.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { Button } from './ui.tsx';
 
-/** Activates a standalone license key for the signed-in account. */
+/**
+ * Activates a license key for the signed-in account. In a hosting panel the call names the
+ * installation in X-API-KEY, which a platform license (issued to that panel) needs.
+ */
 export function LicenseKeyForm({
   initialKey = '',
+  note,
   onActivated,
   children,
 }: {
   initialKey?: string;
+  /** A line above the key field. */
+  note?: string;
   onActivated(license: LicenseView): void;
   children?: ReactNode;
 }) {
@@ -25,7 +33,8 @@ export function LicenseKeyForm({
   const activate = f.onSubmit(async () => {
     const normalized = normalizeLicenseKey(key);
     if (!f.check({ license: licenseKeyPattern.test(normalized) ? undefined : 'validation.license_invalid' })) return;
-    const result = await api<LicenseView>('POST', paths.licenseActivate, { license: normalized });
+    const headers: Record<string, string> = isControlPanel() ? { 'X-API-KEY': panelCredentials().apiKey } : {};
+    const result = await api<LicenseView>('POST', paths.licenseActivate, { license: normalized }, headers);
     if (result.error || !result.data) return f.fail({ ...result, fields: { license: result.code ?? 'license.activation_failed' } });
     track('License Activated', { plan: result.data.plan });
     onActivated(result.data);
@@ -34,6 +43,7 @@ export function LicenseKeyForm({
   return (
     <form ref={f.ref} onSubmit={activate} noValidate className="form">
       <FormAlert code={f.formError} />
+      {note && <p className="note">{note}</p>}
       <Field
         name="license"
         label={t('activation.keyLabel')}

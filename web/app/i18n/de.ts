@@ -125,9 +125,7 @@ const de: UiMessages = {
     activate: 'Lizenz aktivieren',
     activated: 'Ihre {plan}-Lizenz ist aktiv.',
     later: 'Das erledige ich später',
-    panelSteps:
-      'Ihr Hosting-Panel enthält eine Lizenz für die Überwachung. Aktivieren Sie sie jetzt für dieses Konto oder später im Plug-in.',
-    activatePanel: 'Panel-Lizenz aktivieren',
+    panelSteps: 'Geben Sie den Lizenzschlüssel ein, den Ihr Hosting-Anbieter für dieses Panel ausgestellt hat. Sie können das auch später im Plug-in erledigen.',
   },
   plans: {
     pro: 'Pro',

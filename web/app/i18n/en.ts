@@ -123,8 +123,7 @@ const en = {
     activate: 'Activate license',
     activated: 'Your {plan} license is active.',
     later: 'I’ll do this later',
-    panelSteps: 'Your hosting panel includes a monitoring license. Activate it for this account now, or later from the plugin.',
-    activatePanel: 'Activate the panel license',
+    panelSteps: 'Enter the license key your hosting provider issued for this panel. You can also do this later in the plugin.',
   },
   plans: {
     pro: 'Pro',

@@ -123,9 +123,7 @@ const es: UiMessages = {
     activate: 'Activar licencia',
     activated: 'Tu licencia {plan} está activa.',
     later: 'Lo haré más tarde',
-    panelSteps:
-      'Tu panel de alojamiento incluye una licencia de monitorización. Actívala ahora para esta cuenta o más tarde desde el complemento.',
-    activatePanel: 'Activar la licencia del panel',
+    panelSteps: 'Introduce la clave de licencia que tu proveedor de alojamiento ha emitido para este panel. También puedes hacerlo más tarde desde el complemento.',
   },
   plans: {
     pro: 'Pro',

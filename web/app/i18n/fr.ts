@@ -124,9 +124,7 @@ const fr: UiMessages = {
     activate: 'Activer la licence',
     activated: 'Votre licence {plan} est active.',
     later: 'Je le ferai plus tard',
-    panelSteps:
-      'Votre panneau d’hébergement comprend une licence de surveillance. Activez-la dès maintenant pour ce compte, ou plus tard depuis l’extension.',
-    activatePanel: 'Activer la licence du panneau',
+    panelSteps: 'Saisissez la clé de licence que votre hébergeur a émise pour ce panneau. Vous pouvez aussi le faire plus tard depuis l’extension.',
   },
   plans: {
     pro: 'Pro',

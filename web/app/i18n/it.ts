@@ -123,8 +123,7 @@ const it: UiMessages = {
     activate: 'Attiva licenza',
     activated: 'La tua licenza {plan} è attiva.',
     later: 'Lo farò più tardi',
-    panelSteps: 'Il tuo pannello di hosting include una licenza di monitoraggio. Attivala ora per questo account o più tardi dal plugin.',
-    activatePanel: 'Attiva la licenza del pannello',
+    panelSteps: 'Inserisci la chiave di licenza che il tuo provider di hosting ha emesso per questo pannello. Puoi farlo anche più tardi dal plugin.',
   },
   plans: {
     pro: 'Pro',

@@ -123,8 +123,7 @@ const pt: UiMessages = {
     activate: 'Ativar licença',
     activated: 'Sua licença {plan} está ativa.',
     later: 'Fazer isso depois',
-    panelSteps: 'Seu painel de hospedagem inclui uma licença de monitoramento. Ative-a agora para esta conta ou mais tarde pelo plugin.',
-    activatePanel: 'Ativar a licença do painel',
+    panelSteps: 'Digite a chave de licença que seu provedor de hospedagem emitiu para este painel. Você também pode fazer isso mais tarde pelo plugin.',
   },
   plans: {
     pro: 'Pro',

@@ -25,7 +25,7 @@ test('signs up in the panel with the mailed code, to the end of the journey', as
   const email = uniqueEmail('cp-signup', testInfo);
   const user = `u-${testInfo.project.name}-${Date.now()}`;
   await asPanelUser(context, panel, user);
-  await createLicense('business', { platform: true });
+  const platformKey = await createLicense('business', { platform: true });
   const requests = recordRequests(page);
 
   await page.goto(app(panel, '/signup'));
@@ -90,7 +90,10 @@ test('signs up in the panel with the mailed code, to the end of the journey', as
 
   await expect(page.getByRole('heading', { name: 'Activate your license' })).toBeVisible();
   await capture(page, testInfo, 'cp-activation');
-  await page.getByRole('button', { name: 'Activate the panel license' }).click();
+  await page.getByLabel('License key').fill(platformKey);
+  const activate = page.waitForRequest((r) => r.url() === `${appUrl}/license/activate`);
+  await page.getByRole('button', { name: 'Activate license' }).click();
+  expect(await (await activate).headerValue('x-api-key')).toBe(panel.apiKey);
   await expect(page.getByText('Your Business license is active.')).toBeVisible();
   await capture(page, testInfo, 'cp-activated');
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
 import { LicenseKeyForm } from '../../components/license-key-form.tsx';
-import { PanelLicenseForm } from '../../components/panel-license-form.tsx';
 import { PlanSummary } from '../../components/plan.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { useFinish } from '../../lib/finish.ts';
@@ -51,11 +50,11 @@ export function ActivationStep() {
         ))}
       </fieldset>
       {way === 'platform' && isControlPanel() ? (
-        <PanelLicenseForm onActivated={setLicense}>
+        <LicenseKeyForm key="panel" note={t('activation.panelSteps')} onActivated={setLicense}>
           <Button type="button" variant="ghost" onClick={finish}>
             {t('activation.later')}
           </Button>
-        </PanelLicenseForm>
+        </LicenseKeyForm>
       ) : way === 'platform' ? (
         <div className="form">
           <p className="note">{t('activation.platformSteps')}</p>
@@ -64,7 +63,7 @@ export function ActivationStep() {
           </Button>
         </div>
       ) : (
-        <LicenseKeyForm initialKey={pending} onActivated={setLicense}>
+        <LicenseKeyForm key="standalone" initialKey={pending} onActivated={setLicense}>
           <Button type="button" variant="ghost" onClick={finish}>
             {t('activation.later')}
           </Button>
