@@ -95,7 +95,7 @@ for (const dialect of await dialects()) {
       assert.equal(session.headers.get('access-control-allow-origin'), panel.origin);
     });
 
-    it('gives a panel sign-up the cross-site cookie (SameSite=None; Secure; __Host-), and signs out cross-site', async () => {
+    it('gives a panel sign-up the cross-site cookie (SameSite=None; Secure; Partitioned; __Host-), and signs out cross-site', async () => {
       const browser = panelBrowser(t, panel.origin);
       const email = `cookie-${dialect}@example.com`;
       const signup = await browser.post('/user/signup', {
@@ -111,7 +111,7 @@ for (const dialect of await dialects()) {
       const done = await browser.post('/user/complete-otp-registration', { email, password, code });
       assert.equal(done.status, 200, done.text);
       const cookie = done.headers.getSetCookie()[0] ?? '';
-      assert.match(cookie, /^__Host-gatehouse_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=None$/);
+      assert.match(cookie, /^__Host-gatehouse_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; Partitioned; SameSite=None$/);
       const out = await browser.post('/signout');
       assert.equal(out.status, 200);
       assert.match(out.headers.getSetCookie()[0] ?? '', /SameSite=None/);

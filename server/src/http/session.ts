@@ -25,24 +25,26 @@ function sameSiteFor(config: Config, panelOrigin: string | undefined): 'lax' | '
   return panelOrigin !== undefined && config.session.secure ? 'none' : 'lax';
 }
 
+/**
+ * A cross-site cookie is also Partitioned (CHIPS): browsers that block third-party cookies
+ * (Chromium's default here, Safari, private windows) still keep it, in a jar of the panel's
+ * site only, which is all the panel page needs.
+ */
+function cookieOptions(config: Config, panelOrigin: string | undefined) {
+  const sameSite = sameSiteFor(config, panelOrigin);
+  return { path: '/', httpOnly: true, secure: config.session.secure, sameSite, partitioned: sameSite === 'none' };
+}
+
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, panelOrigin?: string): void {
   reply.setCookie(config.session.cookieName, token, {
-    path: '/',
-    httpOnly: true,
-    secure: config.session.secure,
-    sameSite: sameSiteFor(config, panelOrigin),
+    ...cookieOptions(config, panelOrigin),
     maxAge: Math.floor(config.session.absoluteMs / 1000),
   });
 }
 
 /** Clears the cookie; a cross-site answer may only touch a SameSite=None cookie. */
 export function clearSessionCookie(reply: FastifyReply, config: Config, panelOrigin?: string): void {
-  reply.clearCookie(config.session.cookieName, {
-    path: '/',
-    httpOnly: true,
-    secure: config.session.secure,
-    sameSite: sameSiteFor(config, panelOrigin),
-  });
+  reply.clearCookie(config.session.cookieName, cookieOptions(config, panelOrigin));
 }
 
 /** Loads the signed-in account into request.auth, if any. */
