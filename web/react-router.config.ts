@@ -8,7 +8,7 @@ const screens = ['/', '/login', '/signup', '/signup-process', '/activate-email',
 
 // The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as
 // one SPA page: its mode comes from runtime-config.js at run time, so nothing mode-dependent
-// may be baked into HTML at build time (docs/decisions/009-panel-build.md).
+// may be baked into HTML at build time (docs/decisions/010-panel-build.md).
 const panel = process.env.GATEHOUSE_TARGET === 'panel';
 
 export default {

@@ -90,7 +90,7 @@ test('signs up in the panel with the mailed code, to the end of the journey', as
 
   await expect(page.getByRole('heading', { name: 'Activate your license' })).toBeVisible();
   await capture(page, testInfo, 'cp-activation');
-  await page.getByLabel('License key').fill(platformKey);
+  await page.getByRole('textbox', { name: 'License key' }).fill(platformKey);
   const activate = page.waitForRequest((r) => r.url() === `${appUrl}/license/activate`);
   await page.getByRole('button', { name: 'Activate license' }).click();
   expect(await (await activate).headerValue('x-api-key')).toBe(panel.apiKey);
