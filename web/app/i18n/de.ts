@@ -125,7 +125,8 @@ const de: UiMessages = {
     activate: 'Lizenz aktivieren',
     activated: 'Ihre {plan}-Lizenz ist aktiv.',
     later: 'Das erledige ich später',
-    panelSteps: 'Geben Sie den Lizenzschlüssel ein, den Ihr Hosting-Anbieter für dieses Panel ausgestellt hat. Sie können das auch später im Plug-in erledigen.',
+    panelSteps:
+      'Geben Sie den Lizenzschlüssel ein, den Ihr Hosting-Anbieter für dieses Panel ausgestellt hat. Sie können das auch später im Plug-in erledigen.',
   },
   plans: {
     pro: 'Pro',

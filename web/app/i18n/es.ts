@@ -123,7 +123,8 @@ const es: UiMessages = {
     activate: 'Activar licencia',
     activated: 'Tu licencia {plan} está activa.',
     later: 'Lo haré más tarde',
-    panelSteps: 'Introduce la clave de licencia que tu proveedor de alojamiento ha emitido para este panel. También puedes hacerlo más tarde desde el complemento.',
+    panelSteps:
+      'Introduce la clave de licencia que tu proveedor de alojamiento ha emitido para este panel. También puedes hacerlo más tarde desde el complemento.',
   },
   plans: {
     pro: 'Pro',

@@ -124,7 +124,8 @@ const fr: UiMessages = {
     activate: 'Activer la licence',
     activated: 'Votre licence {plan} est active.',
     later: 'Je le ferai plus tard',
-    panelSteps: 'Saisissez la clé de licence que votre hébergeur a émise pour ce panneau. Vous pouvez aussi le faire plus tard depuis l’extension.',
+    panelSteps:
+      'Saisissez la clé de licence que votre hébergeur a émise pour ce panneau. Vous pouvez aussi le faire plus tard depuis l’extension.',
   },
   plans: {
     pro: 'Pro',

@@ -123,7 +123,8 @@ const it: UiMessages = {
     activate: 'Attiva licenza',
     activated: 'La tua licenza {plan} è attiva.',
     later: 'Lo farò più tardi',
-    panelSteps: 'Inserisci la chiave di licenza che il tuo provider di hosting ha emesso per questo pannello. Puoi farlo anche più tardi dal plugin.',
+    panelSteps:
+      'Inserisci la chiave di licenza che il tuo provider di hosting ha emesso per questo pannello. Puoi farlo anche più tardi dal plugin.',
   },
   plans: {
     pro: 'Pro',

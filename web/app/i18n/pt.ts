@@ -123,7 +123,8 @@ const pt: UiMessages = {
     activate: 'Ativar licença',
     activated: 'Sua licença {plan} está ativa.',
     later: 'Fazer isso depois',
-    panelSteps: 'Digite a chave de licença que seu provedor de hospedagem emitiu para este painel. Você também pode fazer isso mais tarde pelo plugin.',
+    panelSteps:
+      'Digite a chave de licença que seu provedor de hospedagem emitiu para este painel. Você também pode fazer isso mais tarde pelo plugin.',
   },
   plans: {
     pro: 'Pro',
