@@ -164,7 +164,13 @@ for (const dialect of await dialects()) {
 
       const gone = await registerPanel(t);
       await revokePanel(t.deps.db, gone.id, iso(t.deps.clock.now()));
-      for (const headers of [{}, { 'x-api-key': 'ghp_wrong' }, { 'x-api-key': gone.apiKey }, { 'x-api-key': '' }]) {
+      const refusedHeaders: Array<Record<string, string>> = [
+        {},
+        { 'x-api-key': 'ghp_wrong' },
+        { 'x-api-key': gone.apiKey },
+        { 'x-api-key': '' },
+      ];
+      for (const headers of refusedHeaders) {
         const refused = await browser.put('/user/profile', { ...profile, firstName: 'Mallory' }, headers);
         assert.equal(refused.status, 401, JSON.stringify(headers));
         assert.deepEqual(refused.json, invalidKey);

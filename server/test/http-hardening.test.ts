@@ -196,7 +196,7 @@ for (const dialect of await dialects()) {
       for (const [path, method] of [
         ['/user/profile', 'put'],
         ['/license/activate', 'post'],
-      ]) {
+      ] as const) {
         assert.ok(
           op(path, method).parameters?.some((p) => p.in === 'header' && p.name === 'x-api-key'),
           `${path} X-API-KEY`,
