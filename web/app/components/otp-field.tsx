@@ -1,13 +1,7 @@
 import type { ErrorCode } from '@gatehouse/contract';
 import { useI18n } from '../lib/i18n.tsx';
+import { otpDigits } from '../lib/otp.ts';
 import { Field } from './fields.tsx';
-
-export const otpLength = 6;
-
-/** Keeps the digits of what was typed or pasted ("123 456", "Code: 123456"), at most six. */
-export function otpDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, otpLength);
-}
 
 /**
  * The one-time code: a single field, so the browser's autofill (autocomplete="one-time-code")
