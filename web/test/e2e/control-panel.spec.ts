@@ -118,6 +118,7 @@ test('signs in from the panel with JSON and the panel credentials, and sets the 
   await asPanelUser(context, panel, user);
 
   await page.goto(app(panel, '/login'));
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Microsoft/ })).toHaveCount(0);
   await capture(page, testInfo, 'cp-login');
   await page.getByLabel('Email').fill(email);
