@@ -220,3 +220,28 @@ test('answers CORS preflights for the registered panel origin only', async ({ pa
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('The service could not be reached. Check your connection and try again');
 });
+
+test('ignores credentials posted by a frame parent that is not the panel', async ({ page }, testInfo) => {
+  const panel = await referencePanel();
+  // A page on another origin frames the panel's app and keeps posting it a stolen apiKey.
+  await page.goto(`${panel.foreignUrl}/`);
+  await page.evaluate(
+    ([src, apiKey]) => {
+      const frame = Object.assign(document.createElement('iframe'), { id: 'app', title: 'App', src });
+      frame.style.cssText = 'width:100%;height:90vh';
+      document.body.replaceChildren(frame);
+      const post = () =>
+        frame.contentWindow?.postMessage({ type: 'gatehouse:panel-credentials', apiKey, userId: 'victim' }, '*');
+      addEventListener('message', post);
+      setInterval(post, 200);
+    },
+    [app(panel, '/signup'), panel.apiKey],
+  );
+  const frame = page.frameLocator('#app');
+  await frame.getByLabel('Email').fill(uniqueEmail('cp-foreign-frame', testInfo));
+  await frame.getByRole('checkbox', { name: /processing of my personal data/ }).check();
+  const signup = page.waitForRequest((r) => r.url() === `${appUrl}/user/signup`);
+  await frame.getByRole('button', { name: 'Create account' }).click();
+  expect((await signup).postDataJSON()).toMatchObject({ otp: true, apiKey: '', userId: '' });
+  await expect(frame.getByRole('alert')).toHaveText('The panel installation is not registered or has been revoked');
+});
