@@ -89,7 +89,7 @@ const ja: UiMessages = {
     intro: 'メールアドレス {email} の確認が完了しました。アカウントを保護するため、パスワードを設定してください。',
     rule: '8 文字以上で設定してください。長いほど安全です。短い文章を使うのもおすすめです。',
     tooltip:
-      '8文字以上で設定してください。スペースや絵文字を含め、どの文字も使えます。よく使われるパスワードやメールアドレスは避けてください。',
+      '8 文字以上で設定してください。スペースや絵文字を含め、どの文字も使えます。よく使われるパスワードやメールアドレスは避けてください。',
     submit: 'パスワードを設定',
   },
   profile: {
@@ -111,7 +111,7 @@ const ja: UiMessages = {
     keyHelp: 'キーは GH-XXXX-XXXX-XXXX-XXXX の形式です。',
     keyTooltip: 'キーは購入後に届いたメールに記載されています。大文字・小文字は区別されず、ハイフンは省略できます。',
     activate: 'ライセンスを有効化',
-    activated: '{plan} ライセンスは有効です。',
+    activated: '{plan} ライセンスが有効になりました。',
     later: 'あとで設定する',
   },
   plans: {
@@ -124,7 +124,7 @@ const ja: UiMessages = {
     custom: '上限はご契約内容に準じます',
   },
   licenseStatus: {
-    available: '有効化できます',
+    available: '有効化可能',
     active: '有効',
     revoked: '取り消し済み',
     expired: '期限切れ',
