@@ -66,8 +66,8 @@ const pt: UiMessages = {
     orEmail: 'ou cadastre-se com seu e-mail',
     consentRequired: 'Concordo com o tratamento dos meus dados pessoais conforme descrito na {privacy} e aceito os {terms}.',
     consentMarketing:
-      'Quero receber novidades e ofertas do produto. Você pode cancelar a inscrição a qualquer momento nas suas preferências.',
-    consentAnalytics: 'Ajude a melhorar o produto com estatísticas de uso anônimas.',
+      'Quero receber novidades e ofertas do produto. Posso cancelar a inscrição a qualquer momento nas minhas preferências.',
+    consentAnalytics: 'Quero ajudar a melhorar o produto com estatísticas de uso anônimas.',
     haveAccount: 'Já tem uma conta?',
     signIn: 'Entrar',
   },
@@ -76,7 +76,7 @@ const pt: UiMessages = {
     intro: 'Enviamos um link de confirmação para {email}. Abra-o para continuar a configuração da sua conta.',
     hint: 'O link é válido por 24 horas. Não encontrou o e-mail? Verifique sua pasta de spam.',
     resend: 'Reenviar o link',
-    resent: 'Enviamos um novo link. Ele pode levar um minuto para chegar.',
+    resent: 'Enviamos um novo link. Ele pode levar alguns instantes para chegar.',
     differentEmail: 'Usar outro e-mail',
   },
   verify: {
@@ -94,14 +94,14 @@ const pt: UiMessages = {
   profile: {
     heading: 'Conte um pouco sobre você',
     intro: 'Todos os campos são opcionais. Você pode alterá-los depois nas configurações.',
-    marketing: 'Quero receber novidades e ofertas do produto. Você pode cancelar a inscrição a qualquer momento nas suas preferências.',
-    analytics: 'Ajude a melhorar o produto com estatísticas de uso anônimas.',
+    marketing: 'Quero receber novidades e ofertas do produto. Posso cancelar a inscrição a qualquer momento nas minhas preferências.',
+    analytics: 'Quero ajudar a melhorar o produto com estatísticas de uso anônimas.',
   },
   activation: {
     heading: 'Ative sua licença',
     intro: 'Como você usa o serviço de monitoramento?',
     platform: 'Pelo meu painel de hospedagem',
-    platformHint: 'cPanel/WHM ou Plesk: a licença já vem incluída pelo seu provedor de hospedagem.',
+    platformHint: 'cPanel/WHM ou Plesk: a licença é fornecida pelo seu provedor de hospedagem.',
     platformSteps:
       'Abra o plugin de monitoramento no seu painel de hospedagem e entre com esta conta. A licença do seu painel é ativada automaticamente.',
     standalone: 'Com uma chave de licença',
@@ -109,10 +109,10 @@ const pt: UiMessages = {
     keyLabel: 'Chave de licença',
     keyHelp: 'A chave tem o formato GH-XXXX-XXXX-XXXX-XXXX.',
     keyTooltip:
-      'A chave está no e-mail que você recebeu após a compra. Maiúsculas e minúsculas são equivalentes e os hífens são opcionais.',
+      'A chave está no e-mail que você recebeu após a compra. Não há diferença entre maiúsculas e minúsculas, e os hífens são opcionais.',
     activate: 'Ativar licença',
     activated: 'Sua licença {plan} está ativa.',
-    later: 'Fazer isso depois',
+    later: 'Vou fazer isso depois',
   },
   plans: {
     pro: 'Pro',
@@ -135,15 +135,15 @@ const pt: UiMessages = {
     submit: 'Enviar link de redefinição',
     sentHeading: 'Confira sua caixa de entrada',
     sent: 'Se houver uma conta para {email}, enviamos um link para redefinir a senha dela. O link é válido por 60 minutos.',
-    backToLogin: 'Voltar para a página de entrada',
+    backToLogin: 'Voltar para o login',
   },
   reset: {
     heading: 'Defina uma nova senha',
     intro: 'Escolha uma nova senha para sua conta. Todos os dispositivos conectados serão desconectados.',
     submit: 'Alterar senha',
     successHeading: 'Senha alterada',
-    success: 'Sua senha foi alterada. A página de entrada será aberta em {seconds} segundos.',
-    backToLogin: 'Voltar para a página de entrada',
+    success: 'Sua senha foi alterada. A página de login será aberta em {seconds} segundos.',
+    backToLogin: 'Voltar para o login',
     requestNew: 'Solicitar um novo link',
   },
   redeem: {
@@ -181,7 +181,7 @@ const pt: UiMessages = {
     servers: 'Monitoramento de servidores',
     serversText: 'CPU, rede, uso de disco e tempo de carregamento de cada servidor.',
     websites: 'Monitoramento de sites',
-    websitesText: 'Disponibilidade, tempo de DNS, validade do SSL e palavras-chave, verificados 24 horas por dia.',
+    websitesText: 'Disponibilidade, tempo de resolução de DNS, validade do certificado SSL e palavras-chave, verificados 24 horas por dia.',
     locations: '26 locais no mundo todo',
     locationsText: 'Cada verificação é feita a partir de locais de teste espalhados pelo mundo.',
     crawler: 'Full Site Check',
