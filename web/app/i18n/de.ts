@@ -77,7 +77,7 @@ const de: UiMessages = {
     hint: 'Der Link ist 24 Stunden gültig. Keine E-Mail erhalten? Sehen Sie in Ihrem Spam-Ordner nach.',
     resend: 'Link erneut senden',
     resent: 'Wir haben Ihnen einen neuen Link gesendet. Es kann einen Moment dauern, bis er ankommt.',
-    differentEmail: 'Andere E-Mail-Adresse verwenden',
+    differentEmail: 'Andere Adresse verwenden',
   },
   verify: {
     checking: 'Ihre E-Mail-Adresse wird bestätigt…',
