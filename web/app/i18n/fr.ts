@@ -77,7 +77,7 @@ const fr: UiMessages = {
     hint: 'Le lien est valable 24\u00a0heures. Vous ne trouvez pas l’e-mail\u202f? Vérifiez votre dossier de courrier indésirable.',
     resend: 'Renvoyer le lien',
     resent: 'Nous vous avons envoyé un nouveau lien. Il peut mettre quelques instants à arriver.',
-    differentEmail: 'Utiliser une autre adresse e-mail',
+    differentEmail: 'Utiliser une autre adresse',
   },
   verify: {
     checking: 'Confirmation de votre adresse e-mail…',
@@ -133,7 +133,7 @@ const fr: UiMessages = {
   resetRequest: {
     heading: 'Réinitialisez votre mot de passe',
     intro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
-    submit: 'Envoyer le lien de réinitialisation',
+    submit: 'Envoyer le lien',
     sentHeading: 'Consultez votre boîte de réception',
     sent: 'Si un compte existe pour {email}, nous vous avons envoyé un lien pour réinitialiser son mot de passe. Le lien est valable 60\u00a0minutes.',
     backToLogin: 'Retour à la connexion',
