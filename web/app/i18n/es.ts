@@ -101,7 +101,7 @@ const es: UiMessages = {
   activation: {
     heading: 'Activa tu licencia',
     intro: '¿Cómo usas el servicio de monitorización?',
-    platform: 'A través de mi panel de alojamiento',
+    platform: 'Desde mi panel de alojamiento',
     platformHint: 'cPanel/WHM o Plesk: tu proveedor de alojamiento incluye la licencia.',
     platformSteps:
       'Abre el complemento de monitorización en tu panel de alojamiento e inicia sesión con esta cuenta. La licencia de tu panel se activa automáticamente.',
@@ -132,7 +132,7 @@ const es: UiMessages = {
   resetRequest: {
     heading: 'Restablece tu contraseña',
     intro: 'Introduce la dirección de correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.',
-    submit: 'Enviar enlace de restablecimiento',
+    submit: 'Enviar enlace',
     sentHeading: 'Revisa tu bandeja de entrada',
     sent: 'Si existe una cuenta asociada a {email}, te hemos enviado un enlace para restablecer su contraseña. El enlace es válido durante 60 minutos.',
     backToLogin: 'Volver al inicio de sesión',
