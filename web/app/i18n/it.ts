@@ -100,7 +100,7 @@ const it: UiMessages = {
   activation: {
     heading: 'Attiva la tua licenza',
     intro: 'Come usi il servizio di monitoraggio?',
-    platform: 'Tramite il mio pannello di hosting',
+    platform: 'Dal mio pannello di hosting',
     platformHint: 'cPanel/WHM o Plesk: la licenza è fornita dal tuo provider di hosting.',
     platformSteps:
       'Apri il plugin di monitoraggio nel tuo pannello di hosting e accedi con questo account. La licenza del tuo pannello viene attivata automaticamente.',
