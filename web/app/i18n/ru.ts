@@ -31,7 +31,7 @@ const ru: UiMessages = {
     stepOf: 'Шаг {step} из {total}',
     moreInfo: 'Подробнее',
     formHasErrors: 'Исправьте выделенные поля.',
-    sendAgainIn: 'Отправить ссылку ещё раз можно через {seconds} с',
+    sendAgainIn: 'Отправить ссылку ещё раз можно через {seconds}\u00a0с',
   },
   titles: {
     login: 'Вход',
@@ -141,7 +141,7 @@ const ru: UiMessages = {
     intro: 'Придумайте новый пароль для учётной записи. Вы выйдете из неё на всех устройствах.',
     submit: 'Изменить пароль',
     successHeading: 'Пароль изменён',
-    success: 'Ваш пароль изменён. Через {seconds} с откроется страница входа.',
+    success: 'Ваш пароль изменён. Через {seconds}\u00a0с откроется страница входа.',
     backToLogin: 'Вернуться ко входу',
     requestNew: 'Запросить новую ссылку',
   },
