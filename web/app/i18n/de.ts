@@ -65,8 +65,7 @@ const de: UiMessages = {
     submit: 'Konto erstellen',
     orEmail: 'oder mit E-Mail-Adresse registrieren',
     consentRequired: 'Ich willige in die Verarbeitung meiner personenbezogenen Daten gemäß der {privacy} ein und akzeptiere die {terms}.',
-    consentMarketing:
-      'Ich möchte Produktneuigkeiten und Angebote erhalten. Eine Abmeldung ist jederzeit in den Einstellungen möglich.',
+    consentMarketing: 'Ich möchte Produktneuigkeiten und Angebote erhalten. Eine Abmeldung ist jederzeit in den Einstellungen möglich.',
     consentAnalytics: 'Anonyme Nutzungsstatistiken senden und so helfen, das Produkt zu verbessern.',
     haveAccount: 'Sie haben schon ein Konto?',
     signIn: 'Anmelden',

@@ -109,7 +109,8 @@ const es: UiMessages = {
     standaloneHint: 'Has comprado una licencia y has recibido una clave por correo electrónico.',
     keyLabel: 'Clave de licencia',
     keyHelp: 'La clave tiene el formato GH-XXXX-XXXX-XXXX-XXXX.',
-    keyTooltip: 'Encontrarás la clave en el correo electrónico que recibiste tras la compra. Da igual si la escribes en mayúsculas o minúsculas, y los guiones son opcionales.',
+    keyTooltip:
+      'Encontrarás la clave en el correo electrónico que recibiste tras la compra. Da igual si la escribes en mayúsculas o minúsculas, y los guiones son opcionales.',
     activate: 'Activar licencia',
     activated: 'Tu licencia {plan} está activa.',
     later: 'Lo haré más tarde',

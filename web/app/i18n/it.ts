@@ -65,7 +65,8 @@ const it: UiMessages = {
     submit: 'Crea account',
     orEmail: 'oppure registrati con l’email',
     consentRequired: 'Acconsento al trattamento dei miei dati personali come descritto nell’{privacy} e accetto i {terms}.',
-    consentMarketing: 'Desidero ricevere novità e offerte sul prodotto. Posso annullare l’iscrizione in qualsiasi momento dalle mie preferenze.',
+    consentMarketing:
+      'Desidero ricevere novità e offerte sul prodotto. Posso annullare l’iscrizione in qualsiasi momento dalle mie preferenze.',
     consentAnalytics: 'Acconsento all’invio di statistiche di utilizzo anonime per migliorare il prodotto.',
     haveAccount: 'Hai già un account?',
     signIn: 'Accedi',
