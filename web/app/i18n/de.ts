@@ -121,7 +121,7 @@ const de: UiMessages = {
     enterprise: 'Enterprise',
     flexible: 'Flexible',
     servers: '{count} Server',
-    websites: '{count} überwachte Websites',
+    websites: '{count, plural, one {# überwachte Website} other {# überwachte Websites}}',
     custom: 'Limits gemäß Ihrem Vertrag',
   },
   licenseStatus: {
@@ -143,7 +143,8 @@ const de: UiMessages = {
     intro: 'Legen Sie ein neues Passwort für Ihr Konto fest. Alle angemeldeten Geräte werden abgemeldet.',
     submit: 'Passwort ändern',
     successHeading: 'Passwort geändert',
-    success: 'Ihr Passwort wurde geändert. Sie werden in {seconds} Sekunden zur Anmeldeseite weitergeleitet.',
+    success:
+      'Ihr Passwort wurde geändert. Sie werden in {seconds, plural, one {# Sekunde} other {# Sekunden}} zur Anmeldeseite weitergeleitet.',
     backToLogin: 'Zurück zur Anmeldung',
     requestNew: 'Neuen Link anfordern',
   },

@@ -120,8 +120,8 @@ const es: UiMessages = {
     business: 'Business',
     enterprise: 'Enterprise',
     flexible: 'Flexible',
-    servers: '{count} servidores',
-    websites: '{count} sitios web monitorizados',
+    servers: '{count, plural, one {# servidor} other {# servidores}}',
+    websites: '{count, plural, one {# sitio web monitorizado} other {# sitios web monitorizados}}',
     custom: 'Límites según lo acordado en tu contrato',
   },
   licenseStatus: {
@@ -143,7 +143,8 @@ const es: UiMessages = {
     intro: 'Elige una nueva contraseña para tu cuenta. Se cerrará la sesión en todos los dispositivos en los que esté iniciada.',
     submit: 'Cambiar contraseña',
     successHeading: 'Contraseña cambiada',
-    success: 'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds} segundos.',
+    success:
+      'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds, plural, one {# segundo} other {# segundos}}.',
     backToLogin: 'Volver al inicio de sesión',
     requestNew: 'Solicitar un nuevo enlace',
   },

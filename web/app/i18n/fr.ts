@@ -120,8 +120,8 @@ const fr: UiMessages = {
     business: 'Business',
     enterprise: 'Enterprise',
     flexible: 'Flexible',
-    servers: '{count}\u00a0serveurs',
-    websites: '{count}\u00a0sites web surveillés',
+    servers: '{count, plural, one {#\u00a0serveur} other {#\u00a0serveurs}}',
+    websites: '{count, plural, one {#\u00a0site web surveillé} other {#\u00a0sites web surveillés}}',
     custom: 'Limites définies dans votre contrat',
   },
   licenseStatus: {
@@ -143,7 +143,8 @@ const fr: UiMessages = {
     intro: 'Choisissez un nouveau mot de passe pour votre compte. Tous les appareils connectés seront déconnectés.',
     submit: 'Modifier le mot de passe',
     successHeading: 'Mot de passe modifié',
-    success: 'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds}\u00a0secondes.',
+    success:
+      'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds, plural, one {#\u00a0seconde} other {#\u00a0secondes}}.',
     backToLogin: 'Retour à la connexion',
     requestNew: 'Demander un nouveau lien',
   },

@@ -121,7 +121,7 @@ const it: UiMessages = {
     enterprise: 'Enterprise',
     flexible: 'Flexible',
     servers: '{count} server',
-    websites: '{count} siti web monitorati',
+    websites: '{count, plural, one {# sito web monitorato} other {# siti web monitorati}}',
     custom: 'Limiti come da contratto',
   },
   licenseStatus: {
@@ -144,7 +144,7 @@ const it: UiMessages = {
       'Scegli una nuova password per il tuo account. Verrà effettuata la disconnessione da tutti i dispositivi su cui hai eseguito l’accesso.',
     submit: 'Cambia password',
     successHeading: 'Password modificata',
-    success: 'La tua password è stata modificata. Tra {seconds} secondi si aprirà la pagina di accesso.',
+    success: 'La tua password è stata modificata. Tra {seconds, plural, one {# secondo} other {# secondi}} si aprirà la pagina di accesso.',
     backToLogin: 'Torna all’accesso',
     requestNew: 'Richiedi un nuovo link',
   },
