@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatMessage, placeholdersOf } from '../src/errors.ts';
+import { formatMessage, placeholdersOf } from '../src/format.ts';
 
 const seconds = 'in {seconds, plural, one {# second} other {# seconds}}';
 const russian = 'через {n, plural, one {# секунду} few {# секунды} many {# секунд} other {# секунды}}';

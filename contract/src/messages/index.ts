@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorMessages } from '../errors.ts';
-import { formatMessage } from '../errors.ts';
+import { formatMessage } from '../format.ts';
 import type { Language } from '../languages.ts';
 import de from './de.ts';
 import en from './en.ts';
