@@ -37,6 +37,7 @@ export const errorMessages = {
   'license.revoked': 'This license has been revoked',
   'license.expired': 'This license has expired',
   'license.account_has_license': 'Your account already has an active license',
+  'license.wrong_panel': 'This license belongs to another hosting panel. Activate it from the panel it was issued for',
   'rate.limited': 'Too many attempts. Please wait a moment and try again',
   'request.malformed': 'The request could not be read',
   'request.too_large': 'The request is too large',

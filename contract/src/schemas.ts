@@ -46,7 +46,8 @@ export const codeSchema = z
   .string(code('validation.otp_required'))
   .transform((value) => value.replace(/[\s-]/g, ''))
   .refine((value) => /^\d{6}$/.test(value), code('validation.otp_required'));
-const panelCredential = z.string().trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
+/** The panel plugin's apiKey or userId: they identify a panel installation and user, never authenticate. */
+const panelCredential = z.string(code('panel.invalid_key')).trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
 
 export const signupRequest = z.object({
   email: emailSchema,
@@ -78,8 +79,14 @@ export const setPasswordRequest = z
 export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSchema });
 export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional() });
 export const passwordResetRequest = z.object({ password: newPasswordSchema, token: tokenSchema });
+/** Control-panel reset: the mailed code and the address it was sent to. */
+export const passwordResetOtpRequest = z
+  .object({ password: newPasswordSchema, code: codeSchema, email: emailSchema, locale: localeSchema })
+  .superRefine(passwordAvoidsEmail);
 
 export const signinRequest = z.object({ email: emailSchema, password: presentedPasswordSchema });
+/** Control-panel sign-in: the password authenticates; apiKey and userId link the panel user. */
+export const cpSigninRequest = signinRequest.extend({ apiKey: panelCredential, userId: panelCredential });
 
 export const profileRequest = z.object({
   firstName: nameSchema.optional(),
@@ -94,7 +101,8 @@ export const licenseKeySchema = z
   .max(64, code('validation.license_invalid'))
   .transform(normalizeLicenseKey)
   .refine((key) => licenseKeyPattern.test(key), code('validation.license_invalid'));
-export const licenseActivateRequest = z.object({ license: licenseKeySchema });
+/** A platform license also needs the panel's apiKey (here or in X-API-KEY): it is activated from its panel. */
+export const licenseActivateRequest = z.object({ license: licenseKeySchema, apiKey: panelCredential.optional() });
 
 export const accountView = z.object({
   id: z.string(),

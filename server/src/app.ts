@@ -16,6 +16,7 @@ import { ssoRoutes } from './features/auth/sso.routes.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
+import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
 
   registerErrorHandler(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, (origin) => isActivePanelOrigin(db, origin));
   registerJsonParser(app);
   registerBodyLimits(app);
   await app.register(formbody, { bodyLimit: bodyLimits.bytes });

@@ -22,4 +22,6 @@ export interface Caller {
   ip: string;
   userAgent: string | undefined;
   host: string;
+  /** Set when the call comes from an active panel installation's page (an allowed CORS origin). */
+  panelOrigin?: string;
 }

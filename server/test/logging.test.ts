@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { eventually, visitor } from './support/accounts.ts';
+import { dumpDatabase, eventually, visitor } from './support/accounts.ts';
+import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -84,5 +85,35 @@ describe('logs', () => {
       assert.ok(secret.length >= 16, `${name} was captured`);
       assert.ok(!log.includes(secret), `the ${name} appears in the log`);
     }
+  });
+
+  it('hold no apiKey, code or password of the control-panel calls; no URL, mail or stored row holds the apiKey', async () => {
+    const panel = await registerPanel(t);
+    const email = 'quiet-panel@example.com';
+    const password = 'Delta tango secret 4';
+    const newPassword = 'Echo tango secret 5';
+    const browser = panelBrowser(t, panel.origin);
+    const from = lines.length;
+
+    await registerFromPanel(t, browser, { email, password, apiKey: panel.apiKey, userId: 'quiet-user' });
+    const signupCode = codeIn(await t.smtp.waitFor(email, (mail) => mail.subject.includes('verification code')));
+    const signin = await browser.post('/user/signin', { email, password, apiKey: panel.apiKey, userId: 'quiet-user' });
+    assert.equal(signin.status, 200, signin.text);
+    const session = [...browser.cookies.values()][0] ?? '';
+    assert.equal((await browser.put('/user/profile', { firstName: 'Quiet' }, { 'x-api-key': panel.apiKey })).status, 200);
+    assert.equal((await browser.put('/user/profile', { firstName: 'Quiet' }, { 'x-api-key': `${panel.apiKey}x` })).status, 401);
+    // A client that wrongly puts the key in a URL: the logged path drops the query string.
+    await browser.get(`/session?apiKey=${encodeURIComponent(panel.apiKey)}`);
+    assert.equal((await browser.post('/user/init-password-reset', { email, otp: true })).status, 200);
+    const resetCode = codeIn(await t.smtp.waitFor(email, (mail) => /password reset code/.test(mail.subject)));
+    const reset = await browser.post('/user/password-reset-otp', { email, code: resetCode, password: newPassword });
+    assert.equal(reset.status, 200, reset.text);
+
+    const log = lines.slice(from).join('');
+    assert.ok(log.includes('/user/password-reset-otp') && log.includes('/user/profile'), 'the calls were logged');
+    const secrets = { apiKey: panel.apiKey, password, newPassword, session, signupCode: `"${signupCode}"`, resetCode: `"${resetCode}"` };
+    for (const [name, secret] of Object.entries(secrets)) assert.ok(!log.includes(secret), `the ${name} appears in the log`);
+    for (const mail of t.smtp.mailsTo(email)) assert.ok(!`${mail.text}${mail.html}`.includes(panel.apiKey), 'a mail holds the apiKey');
+    assert.ok(!(await dumpDatabase(t.deps.db)).includes(panel.apiKey), 'the apiKey is stored only hashed');
   });
 });

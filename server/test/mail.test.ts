@@ -34,6 +34,26 @@ describe('mail templates', () => {
     assert.equal(bodies.size, kinds.length * languages.length, 'every language reads differently');
   });
 
+  it('renders both code mails in all 8 languages: the code in subject, text and HTML, its 10 minutes, the brand, no link', () => {
+    const bodies = new Set<string>();
+    for (const kind of ['signup_code', 'reset_code'] as const) {
+      for (const language of languages) {
+        const mail = renderMail(kind, language, { name: 'Acme Monitoring', color: '#0f766e' }, { code: '042917' });
+        for (const [part, value] of Object.entries(mail)) {
+          assert.ok(value.includes('Acme Monitoring'), `${kind}/${language} ${part} names the brand`);
+          assert.ok(value.includes('042917'), `${kind}/${language} ${part} shows the code`);
+          assert.doesNotMatch(value, /\{\w+\}/, `${kind}/${language} ${part} has a leftover placeholder`);
+        }
+        assert.match(mail.text, /^\s+042917$/m, 'the code stands on a line of its own');
+        assert.match(mail.text, /10/, `${kind}/${language} says how long the code lasts`);
+        assert.doesNotMatch(mail.text, /https?:\/\//, `${kind}/${language} carries no link`);
+        assert.match(mail.html, new RegExp(`<html lang="${language}">`));
+        bodies.add(mail.text);
+      }
+    }
+    assert.equal(bodies.size, 2 * languages.length, 'every language and kind reads differently');
+  });
+
   it('escapes the brand name in HTML', () => {
     const mail = renderMail('verify_email', 'en', { name: '<b>Evil</b>', color: '#000000' }, params);
     assert.ok(!mail.html.includes('<b>Evil</b>'));

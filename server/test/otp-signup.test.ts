@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { revokePanel } from '../src/features/panels/panel.repository.ts';
 import { createPanel } from '../src/features/panels/panel.service.ts';
 import { dialects } from './support/databases.ts';
+import { otherCode, panelBrowser, registerPanel } from './support/panels.ts';
 import type { CapturedMail } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -45,6 +46,22 @@ for (const dialect of await dialects()) {
       const verified = await browser.post('/user/verify-otp-email', { code, email });
       assert.equal(verified.status, 200, verified.text);
 
+      const attemptsOf = async () =>
+        (
+          await t.deps.db
+            .selectFrom('one_time_tokens')
+            .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
+            .select('attempts')
+            .where('accounts.email', '=', email)
+            .where('consumed_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).attempts;
+      const triesBefore = await attemptsOf();
+      for (let i = 0; i < 5; i += 1) {
+        const weak = await browser.post('/user/complete-otp-registration', { email, password: 'password1', code });
+        assert.equal(weak.json.code, 'validation.password_common');
+      }
+      assert.equal(await attemptsOf(), triesBefore, 'a refused password costs none of the code’s tries');
       const complete = await browser.post('/user/complete-otp-registration', { email, password: 'Panel user secret 1', code });
       assert.equal(complete.status, 200, complete.text);
       assert.equal(complete.json.data.emailVerified, true);
@@ -146,6 +163,58 @@ for (const dialect of await dialects()) {
       assert.equal(complete.status, 200, complete.text);
       const link = await t.deps.db.selectFrom('panel_accounts').selectAll().where('panel_user_id', '=', 'cpuser3').executeTakeFirst();
       assert.ok(link, 'the resent code keeps the panel user');
+    });
+
+    it('refuses, from one panel page, the apiKey of another panel', async () => {
+      const here = await registerPanel(t);
+      const there = await registerPanel(t);
+      const email = `crossed-${dialect}@example.com`;
+      const answer = await panelBrowser(t, here.origin).post('/user/signup', {
+        email,
+        otp: true,
+        apiKey: there.apiKey,
+        userId: 'x',
+        dataProcessingConsent: true,
+      });
+      assert.deepEqual([answer.status, answer.json.code], [401, 'panel.invalid_key']);
+      assert.equal(await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+    });
+
+    it('keeps counting wrong codes across resends: the 11th try within the hour is refused, even with the right code', async () => {
+      const email = `capped-${dialect}@example.com`;
+      const client = t.client({ 'x-forwarded-for': '10.1.0.6' });
+      const signup = await client.post('/user/signup', { email, otp: true, apiKey, userId: 'cpuser4', dataProcessingConsent: true });
+      assert.equal(signup.status, 200);
+      const wrongTries = async (code: string, times: number) => {
+        for (let i = 0; i < times; i += 1) {
+          assert.equal((await client.post('/user/verify-otp-email', { code: otherCode(code), email })).json.code, 'otp.invalid');
+        }
+      };
+      let code = codeIn(await t.smtp.waitFor(email));
+      await wrongTries(code, 5);
+      // Resends go to other instances (the per-minute resend limit), the tries stay on this one.
+      for (const tries of [5, 0]) {
+        const other = await startTestApp({
+          dialect,
+          databaseUrl: t.databaseUrl,
+          env: { TRUST_PROXY: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${t.smtp.port}` },
+        });
+        try {
+          const before = t.smtp.mailsTo(email).length;
+          assert.equal(
+            (await other.client({ 'x-forwarded-for': '10.1.0.7' }).post('/user/resend-otp-verification', { email })).status,
+            200,
+          );
+          await other.outbox.flush();
+          await t.smtp.waitFor(email, () => t.smtp.mailsTo(email).length > before);
+        } finally {
+          await other.stop();
+        }
+        code = codeIn(t.smtp.mailsTo(email).at(-1) as CapturedMail);
+        await wrongTries(code, tries);
+      }
+      const capped = await client.post('/user/verify-otp-email', { code, email });
+      assert.deepEqual([capped.status, capped.json.code], [429, 'rate.limited']);
     });
   });
 }

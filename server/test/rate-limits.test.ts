@@ -77,6 +77,19 @@ describe('rate limits', () => {
     await limits.signinAllowed(...pair);
   });
 
+  it('gives an address 10 wrong codes an hour, whatever happens in between, then lets it try again', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await limits.codeAllowed('Ada@example.com');
+      await limits.codeFailed('ada@example.com');
+      mock.timers.tick(minute);
+    }
+    const wait = await refusal(limits.codeAllowed('ada@example.com'));
+    assert.ok(wait > 0 && wait <= 3600 - 9 * 60, `Retry-After ${wait}`);
+    await limits.codeAllowed('grace@example.com');
+    mock.timers.tick(wait * 1000);
+    await limits.codeAllowed('ada@example.com');
+  });
+
   it('caps the delay at 15 minutes', async () => {
     const pair = ['ada@example.com', '10.0.0.1'] as const;
     for (let i = 0; i < 30; i += 1) await limits.signinFailed(...pair);

@@ -36,6 +36,8 @@ const de = {
   'license.revoked': 'Diese Lizenz wurde widerrufen',
   'license.expired': 'Diese Lizenz ist abgelaufen',
   'license.account_has_license': 'Ihr Konto hat bereits eine aktive Lizenz',
+  'license.wrong_panel':
+    'Diese Lizenz gehört zu einem anderen Hosting-Panel. Aktivieren Sie sie in dem Panel, für das sie ausgestellt wurde',
   'rate.limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut',
   'request.malformed': 'Die Anfrage konnte nicht gelesen werden',
   'request.too_large': 'Die Anfrage ist zu groß',

@@ -36,6 +36,7 @@ const es = {
   'license.revoked': 'Esta licencia se ha revocado',
   'license.expired': 'Esta licencia ha caducado',
   'license.account_has_license': 'Tu cuenta ya tiene una licencia activa',
+  'license.wrong_panel': 'Esta licencia pertenece a otro panel de alojamiento. Actívala desde el panel para el que se emitió',
   'rate.limited': 'Demasiados intentos. Espera un momento e inténtalo de nuevo',
   'request.malformed': 'No se ha podido leer la solicitud',
   'request.too_large': 'La solicitud es demasiado grande',

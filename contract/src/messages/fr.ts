@@ -35,6 +35,8 @@ const fr = {
   'license.revoked': 'Cette licence a été révoquée',
   'license.expired': 'Cette licence a expiré',
   'license.account_has_license': 'Votre compte dispose déjà d’une licence active',
+  'license.wrong_panel':
+    'Cette licence appartient à un autre panneau d’hébergement. Activez-la depuis le panneau pour lequel elle a été émise',
   'rate.limited': 'Trop de tentatives. Patientez un instant, puis réessayez',
   'request.malformed': 'La requête n’a pas pu être lue',
   'request.too_large': 'La requête est trop volumineuse',

@@ -34,6 +34,7 @@ const it = {
   'license.revoked': 'Questa licenza è stata revocata',
   'license.expired': 'Questa licenza è scaduta',
   'license.account_has_license': 'Il tuo account ha già una licenza attiva',
+  'license.wrong_panel': 'Questa licenza appartiene a un altro pannello di hosting. Attivala dal pannello per cui è stata emessa',
   'rate.limited': 'Troppi tentativi. Attendi qualche istante e riprova',
   'request.malformed': 'Impossibile leggere la richiesta',
   'request.too_large': 'La richiesta è troppo grande',

@@ -33,6 +33,7 @@ const ja = {
   'license.revoked': 'このライセンスは取り消されています',
   'license.expired': 'このライセンスは有効期限が切れています',
   'license.account_has_license': 'お使いのアカウントにはすでに有効なライセンスがあります',
+  'license.wrong_panel': 'このライセンスは別のホスティングパネル用です。発行先のパネルから有効化してください',
   'rate.limited': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください',
   'request.malformed': 'リクエストを読み取れませんでした',
   'request.too_large': 'リクエストのサイズが大きすぎます',

@@ -34,6 +34,7 @@ const pt = {
   'license.revoked': 'Esta licença foi revogada',
   'license.expired': 'Esta licença expirou',
   'license.account_has_license': 'Sua conta já tem uma licença ativa',
+  'license.wrong_panel': 'Esta licença pertence a outro painel de hospedagem. Ative-a no painel para o qual foi emitida',
   'rate.limited': 'Muitas tentativas. Aguarde um momento e tente novamente',
   'request.malformed': 'Não foi possível ler a solicitação',
   'request.too_large': 'A solicitação é grande demais',

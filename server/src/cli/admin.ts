@@ -9,6 +9,7 @@ import { upsertBrand } from '../features/brands/brand.repository.ts';
 import { normalizeHost } from '../features/brands/brand.service.ts';
 import { listLicenses, revokeLicenseByHash } from '../features/licenses/license.repository.ts';
 import { createLicenses, currentLicense } from '../features/licenses/license.service.ts';
+import { listPanels, revokePanel } from '../features/panels/panel.repository.ts';
 import { createPanel } from '../features/panels/panel.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
 import { sha256 } from '../lib/crypto.ts';
@@ -19,6 +20,8 @@ const usage = `Usage: npm run admin -- <command> [options]
   license list
   license revoke KEY
   panel create --name NAME --platform cpanel|plesk --origin URL [--origin URL …]
+  panel list
+  panel revoke ID
   brand set --host HOST --name NAME [--favicon URL --logo URL --color HEX --dashboard URL --support URL --privacy URL --terms URL --language CODE]
   account show EMAIL
   account disable EMAIL
@@ -112,6 +115,22 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
       const panel = await createPanel(db, systemClock, { name: required(values.name, 'name'), platform, origins: values.origin ?? [] });
       console.error(`Registered panel ${panel.id}. Its apiKey is shown only now:`);
       print(values, panel, [`id: ${panel.id}`, panel.apiKey]);
+      return;
+    }
+    case 'panel list': {
+      const rows = (await listPanels(db)).map((r) => ({ ...r, origins: JSON.parse(r.origins) as string[] }));
+      print(
+        values,
+        rows,
+        rows.map((r) => `${r.id}  ${r.platform.padEnd(7)} ${r.revoked_at ? 'revoked' : 'active '}  ${r.name}  ${r.origins.join(' ')}`),
+      );
+      return;
+    }
+    case 'panel revoke': {
+      const id = required(argument, 'ID');
+      // Every check of the key and of the origins reads the database, so this takes effect at once.
+      if (!(await revokePanel(db, id, now))) throw new UsageError('no active panel installation with that id');
+      print(values, { revoked: id }, [`Revoked panel ${id}: its apiKey and origins stop working now.`]);
       return;
     }
     case 'brand set': {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as panelAccounts from './migrations/0002-panel-accounts.ts';
+import * as panelOrigins from './migrations/0003-panel-origins.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -11,7 +12,7 @@ export type Db = Kysely<Database>;
 /** Repositories take either the database or a transaction as their first argument. */
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
-const migrations = { '0001-initial': initial, '0002-panel-accounts': panelAccounts };
+const migrations = { '0001-initial': initial, '0002-panel-accounts': panelAccounts, '0003-panel-origins': panelOrigins };
 
 export function createDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'sqlite') return new Kysely<Database>({ dialect: createSqliteDialect(config.path) });

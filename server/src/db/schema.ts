@@ -75,6 +75,11 @@ export interface PanelsTable {
   revoked_at: Timestamp | null;
 }
 
+export interface PanelOriginsTable {
+  panel_id: string;
+  origin: string;
+}
+
 export interface LicensesTable {
   id: string;
   key_hash: string;
@@ -134,6 +139,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;
   panel_accounts: PanelAccountsTable;
+  panel_origins: PanelOriginsTable;
   licenses: LicensesTable;
   brands: BrandsTable;
   mail_outbox: MailOutboxTable;

@@ -3,14 +3,38 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Origin of a cross-origin call from an active panel installation's page (CORS allowed). */
+    panelOrigin?: string;
+  }
+}
+
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What the panel build may send cross-origin, with credentials (cookies). */
+export const corsPolicy = {
+  methods: 'GET, POST, PUT, DELETE',
+  headers: 'content-type, x-api-key',
+  // The resend countdown reads Retry-After from a 429.
+  exposeHeaders: 'retry-after',
+  maxAgeSeconds: 600,
+};
 
 /** Origins whose browsers may change state here: our own, and the host the request came to. */
 export function isSameOrigin(origin: string, config: Pick<Config, 'publicUrl'>, requestOrigin: string): boolean {
   return origin === config.publicUrl || origin === requestOrigin;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Security headers, the cross-site refusal and CORS. `isPanelOrigin` asks the database on each
+ * cross-origin request (no cache), so revoking an installation closes its origin at once.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  isPanelOrigin: (origin: string) => Promise<boolean>,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,18 +64,41 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       const query = request.url.slice(path.length);
       return reply.redirect(`/${path.replace(/^[/\\]+/, '').replace(/\/+$/, '')}${query}`, 301);
     }
-    if (!unsafeMethods.has(request.method)) return;
-    // No login CSRF: a browser says where a request comes from, and foreign sites are refused.
     const origin = request.headers.origin;
     const requestOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== undefined && origin !== 'null' && isSameOrigin(origin, config, requestOrigin)) return;
+    const sameOrigin = origin !== undefined && origin !== 'null' && isSameOrigin(origin, config, requestOrigin);
+    // Exact match against the registered origins of active installations: no wildcard, no prefix.
+    if (origin !== undefined && origin !== 'null' && !sameOrigin && origin.length <= 255 && (await isPanelOrigin(origin))) {
+      request.panelOrigin = origin;
+    }
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined && !sameOrigin) {
+      // A preflight: allowed origins learn what they may send; others get no CORS header at all.
+      if (!request.panelOrigin) return sendError(reply, 403, 'request.cross_site');
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', corsPolicy.methods)
+        .header('access-control-allow-headers', corsPolicy.headers)
+        .header('access-control-max-age', String(corsPolicy.maxAgeSeconds))
+        .send();
+    }
+    if (!unsafeMethods.has(request.method)) return;
+    // No login CSRF: a browser says where a request comes from, and foreign sites are refused.
+    if (sameOrigin || request.panelOrigin) return;
     const site = request.headers['sec-fetch-site'];
     if (origin !== undefined || site === 'cross-site' || site === 'same-site') {
       return sendError(reply, 403, 'request.cross_site');
     }
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // Answers differ by Origin (CORS headers or not), so no cache may share them across origins.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\borigin\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
+    if (request.panelOrigin) {
+      reply.header('access-control-allow-origin', request.panelOrigin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('access-control-expose-headers', corsPolicy.exposeHeaders);
+    }
     reply.removeHeader('x-powered-by');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

@@ -12,21 +12,37 @@ declare module 'fastify' {
 }
 
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], host: request.host };
+  return { ip: request.ip, userAgent: request.headers['user-agent'], host: request.host, panelOrigin: request.panelOrigin };
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+/**
+ * SameSite=Lax, but None for a session started by a control-panel call from a panel page on
+ * another site (`panelOrigin`), whose later calls are cross-site too. Browsers drop SameSite=None
+ * without Secure, so a deployment without Secure cookies (plain http off localhost) keeps Lax
+ * there (decision 009).
+ */
+function sameSiteFor(config: Config, panelOrigin: string | undefined): 'lax' | 'none' {
+  return panelOrigin !== undefined && config.session.secure ? 'none' : 'lax';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, panelOrigin?: string): void {
   reply.setCookie(config.session.cookieName, token, {
     path: '/',
     httpOnly: true,
     secure: config.session.secure,
-    sameSite: 'lax',
+    sameSite: sameSiteFor(config, panelOrigin),
     maxAge: Math.floor(config.session.absoluteMs / 1000),
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(config.session.cookieName, { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'lax' });
+/** Clears the cookie; a cross-site answer may only touch a SameSite=None cookie. */
+export function clearSessionCookie(reply: FastifyReply, config: Config, panelOrigin?: string): void {
+  reply.clearCookie(config.session.cookieName, {
+    path: '/',
+    httpOnly: true,
+    secure: config.session.secure,
+    sameSite: sameSiteFor(config, panelOrigin),
+  });
 }
 
 /** Loads the signed-in account into request.auth, if any. */

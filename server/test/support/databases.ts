@@ -48,8 +48,23 @@ export async function freshDatabase(dialect: Dialect): Promise<{ url: string; dr
     drop: async () => {
       const client = new pg.Client({ connectionString: postgresAdminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // A closed pool has asked its connections to end, but the server may not have seen it
+        // yet: forcing them out now would hit an idle client with an error nobody listens to.
+        // So wait (up to 5 s) for them to leave, and force only what is left after that.
+        for (let i = 0; i < 50; i += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -32,7 +32,7 @@ export function otpSignupRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const { account, sessionToken } = await completeOtpRegistration(deps, request.body, callerOf(request));
-      setSessionCookie(reply, deps.config, sessionToken);
+      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
       return { data: toAccountView(account) };
     },
   );

@@ -1,14 +1,18 @@
 import { accountView, api, profileRequest } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { requirePanel } from '../panels/panel.service.ts';
 import { toAccountView } from './account.mapper.ts';
 import { updateProfile } from './profile.service.ts';
 
 export function profileRoutes(app: FastifyInstance, deps: Deps): void {
-  app.withTypeProvider<ZodTypeProvider>().put(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
     api.profile,
     {
       preHandler: requireSession(deps),
@@ -22,6 +26,28 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const { account } = authOf(request);
       return { data: toAccountView(await updateProfile(deps, account, request.body, callerOf(request))) };
+    },
+  );
+
+  // The control-panel twin: the same payload and answer, plus the panel's apiKey in X-API-KEY
+  // (a header, so it never lands in a URL or a log line).
+  r.put(
+    api.cpProfile,
+    {
+      preHandler: requireSession(deps),
+      schema: {
+        tags: ['control-panel'],
+        summary: "Save the optional profile and consents from a hosting panel (X-API-KEY: an active installation's apiKey)",
+        headers: z.object({ 'x-api-key': z.string().optional() }),
+        body: profileRequest,
+        response: replies(accountView),
+      },
+    },
+    async (request) => {
+      const { account } = authOf(request);
+      const caller = callerOf(request);
+      await requirePanel(deps.db, request.headers['x-api-key'], caller.panelOrigin);
+      return { data: toAccountView(await updateProfile(deps, account, request.body, caller)) };
     },
   );
 }

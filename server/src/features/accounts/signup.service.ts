@@ -34,7 +34,7 @@ const verificationLink = (deps: Deps, email: string, token: string) =>
  */
 export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<void> {
   // Control-panel mode: a registered installation asks for a code for one of its users.
-  const panel = input.otp ? await requirePanel(deps.db, input.apiKey) : undefined;
+  const panel = input.otp ? await requirePanel(deps.db, input.apiKey, caller.panelOrigin) : undefined;
   if (panel && !input.userId) throw badRequest('panel.invalid_key', { fields: { userId: 'panel.invalid_key' } });
   await deps.limits.mailSend('verification', input.email, caller.ip);
   const brand = await getBrand(deps.db, deps.config, caller.host);

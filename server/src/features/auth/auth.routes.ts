@@ -1,4 +1,4 @@
-import { accountView, api, sessionResponse, sessionView, signinRequest } from '@gatehouse/contract';
+import { accountView, api, cpSigninRequest, sessionResponse, sessionView, signinRequest } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { toAccountView } from '../accounts/account.mapper.ts';
 import { currentLicense } from '../licenses/license.service.ts';
 import { deleteSession } from './session.repository.ts';
 import { listSessions } from './session.service.ts';
-import { signIn, signOut } from './signin.service.ts';
+import { signIn, signInFromPanel, signOut } from './signin.service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +35,24 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
+  r.post(
+    api.cpSignin,
+    {
+      schema: {
+        tags: ['control-panel'],
+        summary:
+          "Sign in from a hosting panel (JSON): the password signs in; apiKey (an active installation's) and userId link the panel user",
+        body: cpSigninRequest,
+        response: replies(accountView),
+      },
+    },
+    async (request, reply) => {
+      const { account, sessionToken } = await signInFromPanel(deps, request.body, callerOf(request));
+      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
+      return { data: toAccountView(account) };
+    },
+  );
+
   r.get(
     api.session,
     { schema: { tags, summary: 'Who is signed in (null when nobody)', response: replies(sessionResponse) } },
@@ -52,7 +70,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       await loadSession(deps, request);
       if (request.auth) await signOut(deps, request.auth.account.id, request.auth.session.id, callerOf(request));
-      clearSessionCookie(reply, deps.config);
+      clearSessionCookie(reply, deps.config, request.panelOrigin);
       return { data: {} };
     },
   );
@@ -75,7 +93,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const { account, session } = authOf(request);
       if (!(await deleteSession(deps.db, account.id, request.params.id))) throw notFound('auth.session_not_found');
-      if (request.params.id === session.id) clearSessionCookie(reply, deps.config);
+      if (request.params.id === session.id) clearSessionCookie(reply, deps.config, request.panelOrigin);
       return { data: {} };
     },
   );

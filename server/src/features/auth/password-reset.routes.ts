@@ -1,10 +1,10 @@
-import { api, initPasswordResetRequest, passwordResetRequest } from '@gatehouse/contract';
+import { api, initPasswordResetRequest, passwordResetOtpRequest, passwordResetRequest } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, empty, replies } from '../../http/route-schemas.ts';
 import { callerOf } from '../../http/session.ts';
-import { initPasswordReset, resetPassword } from './password-reset.service.ts';
+import { initPasswordReset, resetPassword, resetPasswordWithCode } from './password-reset.service.ts';
 
 export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +12,14 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     api.initPasswordReset,
-    { schema: { tags, summary: 'Mail a password-reset link', body: initPasswordResetRequest, response: replies(emailEcho) } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link, or with otp:true a 6-digit code (control panel); the same answer for every address',
+        body: initPasswordResetRequest,
+        response: replies(emailEcho),
+      },
+    },
     async (request) => {
       await initPasswordReset(deps, request.body, callerOf(request));
       return { data: { email: request.body.email } };
@@ -31,6 +38,22 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       await resetPassword(deps, request.body, callerOf(request));
+      return { data: {} };
+    },
+  );
+
+  r.post(
+    api.passwordResetOtp,
+    {
+      schema: {
+        tags: [...tags, 'control-panel'],
+        summary: 'Set a new password with the mailed code and the e-mail (control panel); ends every session',
+        body: passwordResetOtpRequest,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await resetPasswordWithCode(deps, request.body, callerOf(request));
       return { data: {} };
     },
   );

@@ -3,6 +3,8 @@ import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { relinkPanelUser } from '../panels/panel.repository.ts';
+import { requirePanel } from '../panels/panel.service.ts';
 import { deleteSession } from './session.repository.ts';
 import { startSession } from './session.service.ts';
 
@@ -10,7 +12,12 @@ import { startSession } from './session.service.ts';
  * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
  * unknown e-mail still costs one hash (against a dummy), one counted failure and one audit row.
  */
-export async function signIn(deps: Deps, input: { email: string; password: string }, caller: Caller) {
+export async function signIn(
+  deps: Deps,
+  input: { email: string; password: string },
+  caller: Caller,
+  panelUser?: { panelId: string; userId: string },
+) {
   await deps.limits.signinAllowed(input.email, caller.ip);
   await deps.limits.hashing(caller.ip);
   const account = await findAccountByEmail(deps.db, input.email);
@@ -30,10 +37,25 @@ export async function signIn(deps: Deps, input: { email: string; password: strin
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
+    if (panelUser) await relinkPanelUser(trx, { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now });
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, sessionToken: session.token };
   });
+}
+
+/**
+ * Control-panel sign-in: the apiKey must name an active installation (its own coded error
+ * otherwise, before any password work), then exactly the sign-in above, which also links the
+ * panel user to the account. apiKey and userId never sign anybody in by themselves.
+ */
+export async function signInFromPanel(
+  deps: Deps,
+  input: { email: string; password: string; apiKey: string; userId: string },
+  caller: Caller,
+) {
+  const panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
+  return signIn(deps, input, caller, { panelId: panel.id, userId: input.userId });
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {

@@ -27,10 +27,18 @@ export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
     api.licenseActivate,
     {
       ...signedIn,
-      schema: { tags, summary: 'Activate a standalone license key', body: licenseActivateRequest, response: replies(licenseView) },
+      schema: {
+        tags,
+        summary:
+          "Activate a license key: a standalone key as is; a platform key from its hosting panel, with the installation's apiKey (X-API-KEY or body apiKey)",
+        headers: z.object({ 'x-api-key': z.string().optional() }),
+        body: licenseActivateRequest,
+        response: replies(licenseView),
+      },
     },
     async (request) => {
-      return { data: await activateLicense(deps, authOf(request).account.id, request.body.license, callerOf(request)) };
+      const apiKey = request.headers['x-api-key'] ?? request.body.apiKey;
+      return { data: await activateLicense(deps, authOf(request).account.id, request.body.license, callerOf(request), apiKey) };
     },
   );
 

@@ -1,40 +1,50 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Panel } from '../../db/schema.ts';
 import { type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findActivePanelByKeyHash } from './panel.repository.ts';
+import { findActivePanelByKeyHash, insertPanel, panelHasOrigin } from './panel.repository.ts';
 
 /** Registers a hosting-panel installation; its apiKey is returned once and only its hash kept. */
 export async function createPanel(db: Db, clock: Clock, input: { name: string; platform: 'cpanel' | 'plesk'; origins: string[] }) {
-  const origins = input.origins.map((origin) => {
-    const url = new URL(origin);
-    if (url.origin !== origin.replace(/\/$/, '')) throw new Error(`an origin is scheme://host[:port] only: ${origin}`);
-    return url.origin;
-  });
+  const origins = [
+    ...new Set(
+      input.origins.map((origin) => {
+        const url = new URL(origin);
+        if (url.origin !== origin.replace(/\/$/, '')) throw new Error(`an origin is scheme://host[:port] only: ${origin}`);
+        return url.origin;
+      }),
+    ),
+  ];
   const id = newId();
   const apiKey = `ghp_${randomToken()}`;
-  await db
-    .insertInto('panels')
-    .values({
-      id,
-      name: input.name,
-      platform: input.platform,
-      api_key_hash: sha256(apiKey),
-      origins: JSON.stringify(origins),
-      created_at: iso(clock.now()),
-      revoked_at: null,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await insertPanel(
+      trx,
+      {
+        id,
+        name: input.name,
+        platform: input.platform,
+        api_key_hash: sha256(apiKey),
+        origins: JSON.stringify(origins),
+        created_at: iso(clock.now()),
+        revoked_at: null,
+      },
+      origins,
+    );
+  });
   return { id, name: input.name, platform: input.platform, origins, apiKey };
 }
 
 /**
  * The installation behind an apiKey. It identifies a registered panel and never authenticates
- * anybody by itself: a password or a one-time code always does.
+ * anybody by itself: a password or a one-time code always does. A call made from a panel's page
+ * (`origin`, already allowed by CORS) must carry that panel's own key, not another's.
  */
-export async function requirePanel(db: Db, apiKey: string | undefined): Promise<Panel> {
+export async function requirePanel(db: DbOrTx, apiKey: string | undefined, origin?: string): Promise<Panel> {
   const panel = apiKey ? await findActivePanelByKeyHash(db, sha256(apiKey)) : undefined;
-  if (!panel) throw new AppError(401, 'panel.invalid_key');
+  if (!panel || (origin !== undefined && !(await panelHasOrigin(db, panel.id, origin)))) {
+    throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
+  }
   return panel;
 }
