@@ -1,6 +1,7 @@
 export * from './email.ts';
 export * from './error-detection.ts';
 export * from './errors.ts';
+export * from './format.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './password.ts';

@@ -46,6 +46,22 @@ for (const dialect of await dialects()) {
       const verified = await browser.post('/user/verify-otp-email', { code, email });
       assert.equal(verified.status, 200, verified.text);
 
+      const attemptsOf = async () =>
+        (
+          await t.deps.db
+            .selectFrom('one_time_tokens')
+            .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
+            .select('attempts')
+            .where('accounts.email', '=', email)
+            .where('consumed_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).attempts;
+      const triesBefore = await attemptsOf();
+      for (let i = 0; i < 5; i += 1) {
+        const weak = await browser.post('/user/complete-otp-registration', { email, password: 'password1', code });
+        assert.equal(weak.json.code, 'validation.password_common');
+      }
+      assert.equal(await attemptsOf(), triesBefore, 'a refused password costs none of the code’s tries');
       const complete = await browser.post('/user/complete-otp-registration', { email, password: 'Panel user secret 1', code });
       assert.equal(complete.status, 200, complete.text);
       assert.equal(complete.json.data.emailVerified, true);

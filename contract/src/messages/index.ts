@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorMessages } from '../errors.ts';
-import { formatMessage } from '../errors.ts';
+import { formatMessage } from '../format.ts';
 import type { Language } from '../languages.ts';
 import de from './de.ts';
 import en from './en.ts';
@@ -14,5 +14,5 @@ import ru from './ru.ts';
 export const errorCatalogues: Record<Language, ErrorMessages> = { en, de, fr, es, it, ru, ja, pt };
 
 export function translateError(language: Language, code: ErrorCode, params?: Record<string, string | number>): string {
-  return formatMessage(errorCatalogues[language][code], params);
+  return formatMessage(errorCatalogues[language][code], params, language);
 }

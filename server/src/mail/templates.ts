@@ -70,7 +70,7 @@ export function renderMail(kind: MailKind, language: Language, brand: MailBrand,
   const m = catalogues[language];
   const codeMail = kind === 'signup_code' || kind === 'reset_code';
   const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
-  const fill = (template: string) => formatMessage(template, values);
+  const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);
   const subject = fill(layout.subject);
   const paragraphs = layout.paragraphs.map(fill);

@@ -8,15 +8,19 @@ export type Dialect = 'sqlite' | 'postgres';
 const postgresAdminUrl = 'postgres://postgres@127.0.0.1:5432/test';
 let postgresReachable: Promise<boolean> | undefined;
 
+/** Three tries of 3 s each: a loaded machine (CI, two cores) can be slow to answer once. */
 async function canReachPostgres(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      await client.end().catch(() => {});
+    }
   }
+  return false;
 }
 
 /**

@@ -31,7 +31,7 @@ const es: UiMessages = {
     stepOf: 'Paso {step} de {total}',
     moreInfo: 'Más información',
     formHasErrors: 'Corrige los campos resaltados.',
-    sendAgainIn: 'Podrás volver a enviar el enlace en {seconds} s',
+    sendAgainIn: 'Podrás volver a enviar el enlace en {seconds}\u00a0s',
   },
   titles: {
     login: 'Iniciar sesión',
@@ -66,8 +66,8 @@ const es: UiMessages = {
     orEmail: 'o regístrate con tu correo electrónico',
     consentRequired:
       'Doy mi consentimiento para el tratamiento de mis datos personales tal como se describe en la {privacy} y acepto las {terms}.',
-    consentMarketing: 'Envíame novedades y ofertas del producto. Puedes darte de baja en cualquier momento desde tus preferencias.',
-    consentAnalytics: 'Ayuda a mejorar el producto con estadísticas de uso anónimas.',
+    consentMarketing: 'Quiero recibir novedades y ofertas del producto. Puedo darme de baja en cualquier momento desde mis preferencias.',
+    consentAnalytics: 'Quiero ayudar a mejorar el producto con estadísticas de uso anónimas.',
     haveAccount: '¿Ya tienes una cuenta?',
     signIn: 'Iniciar sesión',
   },
@@ -76,7 +76,7 @@ const es: UiMessages = {
     intro: 'Hemos enviado un enlace de confirmación a {email}. Ábrelo para seguir configurando tu cuenta.',
     hint: 'El enlace es válido durante 24 horas. ¿No encuentras el correo? Revisa la carpeta de correo no deseado.',
     resend: 'Volver a enviar el enlace',
-    resent: 'Te hemos enviado un nuevo enlace. Puede tardar un minuto en llegar.',
+    resent: 'Te hemos enviado un nuevo enlace. Puede tardar unos instantes en llegar.',
     differentEmail: 'Usar otro correo electrónico',
   },
   otp: {
@@ -86,8 +86,8 @@ const es: UiMessages = {
     hint: 'Escribe los 6 dígitos del correo o pega el código completo.',
     submit: 'Confirmar correo electrónico',
     resend: 'Enviar un código nuevo',
-    resent: 'Te hemos enviado un código nuevo. Puede tardar un minuto en llegar.',
-    sendAgainIn: 'Podrás pedir un código nuevo en {seconds} s',
+    resent: 'Te hemos enviado un código nuevo. Puede tardar unos instantes en llegar.',
+    sendAgainIn: 'Podrás pedir un código nuevo en {seconds}\u00a0s',
   },
   verify: {
     checking: 'Confirmando tu dirección de correo electrónico…',
@@ -99,19 +99,19 @@ const es: UiMessages = {
     intro: 'Tu dirección de correo electrónico {email} se ha confirmado. Elige una contraseña para proteger tu cuenta.',
     rule: 'Al menos 8 caracteres. Cuanto más larga, más segura: una frase corta funciona bien.',
     tooltip:
-      'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas habituales y tu correo electrónico.',
+      'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',
     submit: 'Establecer contraseña',
   },
   profile: {
     heading: 'Cuéntanos un poco sobre ti',
     intro: 'Todos los campos son opcionales. Puedes cambiarlos más adelante en tu configuración.',
-    marketing: 'Envíame novedades y ofertas del producto. Puedes darte de baja en cualquier momento desde tus preferencias.',
-    analytics: 'Ayuda a mejorar el producto con estadísticas de uso anónimas.',
+    marketing: 'Quiero recibir novedades y ofertas del producto. Puedo darme de baja en cualquier momento desde mis preferencias.',
+    analytics: 'Quiero ayudar a mejorar el producto con estadísticas de uso anónimas.',
   },
   activation: {
     heading: 'Activa tu licencia',
     intro: '¿Cómo usas el servicio de monitorización?',
-    platform: 'A través de mi panel de alojamiento',
+    platform: 'Desde mi panel de alojamiento',
     platformHint: 'cPanel/WHM o Plesk: tu proveedor de alojamiento incluye la licencia.',
     platformSteps:
       'Abre el complemento de monitorización en tu panel de alojamiento e inicia sesión con esta cuenta. La licencia de tu panel se activa automáticamente.',
@@ -119,7 +119,8 @@ const es: UiMessages = {
     standaloneHint: 'Has comprado una licencia y has recibido una clave por correo electrónico.',
     keyLabel: 'Clave de licencia',
     keyHelp: 'La clave tiene el formato GH-XXXX-XXXX-XXXX-XXXX.',
-    keyTooltip: 'Encontrarás la clave en el correo electrónico que recibiste tras la compra. No importan las mayúsculas ni los guiones.',
+    keyTooltip:
+      'Encontrarás la clave en el correo electrónico que recibiste tras la compra. Da igual si la escribes en mayúsculas o minúsculas, y los guiones son opcionales.',
     activate: 'Activar licencia',
     activated: 'Tu licencia {plan} está activa.',
     later: 'Lo haré más tarde',
@@ -131,8 +132,8 @@ const es: UiMessages = {
     business: 'Business',
     enterprise: 'Enterprise',
     flexible: 'Flexible',
-    servers: '{count} servidores',
-    websites: '{count} sitios web monitorizados',
+    servers: '{count, plural, one {# servidor} other {# servidores}}',
+    websites: '{count, plural, one {# sitio web monitorizado} other {# sitios web monitorizados}}',
     custom: 'Límites según lo acordado en tu contrato',
   },
   licenseStatus: {
@@ -144,7 +145,7 @@ const es: UiMessages = {
   resetRequest: {
     heading: 'Restablece tu contraseña',
     intro: 'Introduce la dirección de correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.',
-    submit: 'Enviar enlace de restablecimiento',
+    submit: 'Enviar enlace',
     sentHeading: 'Revisa tu bandeja de entrada',
     sent: 'Si existe una cuenta asociada a {email}, te hemos enviado un enlace para restablecer su contraseña. El enlace es válido durante 60 minutos.',
     backToLogin: 'Volver al inicio de sesión',
@@ -156,7 +157,8 @@ const es: UiMessages = {
     intro: 'Elige una nueva contraseña para tu cuenta. Se cerrará la sesión en todos los dispositivos en los que esté iniciada.',
     submit: 'Cambiar contraseña',
     successHeading: 'Contraseña cambiada',
-    success: 'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds} segundos.',
+    success:
+      'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds, plural, one {# segundo} other {# segundos}}.',
     backToLogin: 'Volver al inicio de sesión',
     requestNew: 'Solicitar un nuevo enlace',
     codeIntro:
@@ -199,9 +201,9 @@ const es: UiMessages = {
     servers: 'Monitorización de servidores',
     serversText: 'CPU, red, uso de disco y tiempos de carga de cada servidor.',
     websites: 'Monitorización de sitios web',
-    websitesText: 'Disponibilidad, tiempo de DNS, validez de SSL y palabras clave, comprobados las 24 horas.',
+    websitesText: 'Disponibilidad, tiempo de resolución DNS, validez del certificado SSL y palabras clave, comprobados las 24 horas.',
     locations: '26 ubicaciones en todo el mundo',
-    locationsText: 'Cada comprobación se ejecuta desde ubicaciones de prueba repartidas por todo el planeta.',
+    locationsText: 'Cada comprobación se ejecuta desde ubicaciones de prueba repartidas por todo el mundo.',
     crawler: 'Full Site Check',
     crawlerText: 'Un rastreador que comprueba automáticamente la calidad de todo tu sitio web.',
   },

@@ -22,7 +22,7 @@ const it: UiMessages = {
     showPassword: 'Mostra password',
     hidePassword: 'Nascondi password',
     language: 'Lingua',
-    backToDashboard: 'Torna al pannello di controllo',
+    backToDashboard: 'Torna alla dashboard',
     supportCentre: 'Centro assistenza',
     privacy: 'Informativa sulla privacy',
     terms: 'Termini di servizio',
@@ -31,7 +31,7 @@ const it: UiMessages = {
     stepOf: 'Passaggio {step} di {total}',
     moreInfo: 'Maggiori informazioni',
     formHasErrors: 'Correggi i campi evidenziati.',
-    sendAgainIn: 'Potrai inviare di nuovo il link tra {seconds} s',
+    sendAgainIn: 'Potrai inviare di nuovo il link tra {seconds}\u00a0s',
   },
   titles: {
     login: 'Accedi',
@@ -65,8 +65,9 @@ const it: UiMessages = {
     submit: 'Crea account',
     orEmail: 'oppure registrati con l’email',
     consentRequired: 'Acconsento al trattamento dei miei dati personali come descritto nell’{privacy} e accetto i {terms}.',
-    consentMarketing: 'Inviami novità e offerte sul prodotto. Puoi annullare l’iscrizione in qualsiasi momento dalle tue preferenze.',
-    consentAnalytics: 'Aiutaci a migliorare il prodotto con statistiche di utilizzo anonime.',
+    consentMarketing:
+      'Desidero ricevere novità e offerte sul prodotto. Posso annullare l’iscrizione in qualsiasi momento dalle mie preferenze.',
+    consentAnalytics: 'Acconsento all’invio di statistiche di utilizzo anonime per migliorare il prodotto.',
     haveAccount: 'Hai già un account?',
     signIn: 'Accedi',
   },
@@ -75,7 +76,7 @@ const it: UiMessages = {
     intro: 'Abbiamo inviato un link di conferma a {email}. Aprilo per continuare a configurare il tuo account.',
     hint: 'Il link è valido per 24 ore. Non trovi l’email? Controlla la cartella della posta indesiderata.',
     resend: 'Invia di nuovo il link',
-    resent: 'Ti abbiamo inviato un nuovo link. Potrebbe volerci un minuto prima che arrivi.',
+    resent: 'Ti abbiamo inviato un nuovo link. Potrebbe volerci qualche istante prima che arrivi.',
     differentEmail: 'Usa un’altra email',
   },
   otp: {
@@ -85,8 +86,8 @@ const it: UiMessages = {
     hint: 'Digita le 6 cifre dell’email oppure incolla il codice completo.',
     submit: 'Conferma email',
     resend: 'Invia un nuovo codice',
-    resent: 'Ti abbiamo inviato un nuovo codice. Potrebbe volerci un minuto prima che arrivi.',
-    sendAgainIn: 'Potrai richiedere un nuovo codice tra {seconds} s',
+    resent: 'Ti abbiamo inviato un nuovo codice. Potrebbe volerci qualche istante prima che arrivi.',
+    sendAgainIn: 'Potrai richiedere un nuovo codice tra {seconds}\u00a0s',
   },
   verify: {
     checking: 'Conferma del tuo indirizzo email in corso…',
@@ -104,14 +105,14 @@ const it: UiMessages = {
   profile: {
     heading: 'Raccontaci qualcosa di te',
     intro: 'Tutti i campi sono facoltativi. Puoi modificarli in seguito nelle impostazioni.',
-    marketing: 'Inviami novità e offerte sul prodotto. Puoi annullare l’iscrizione in qualsiasi momento dalle tue preferenze.',
-    analytics: 'Aiutaci a migliorare il prodotto con statistiche di utilizzo anonime.',
+    marketing: 'Desidero ricevere novità e offerte sul prodotto. Posso annullare l’iscrizione in qualsiasi momento dalle mie preferenze.',
+    analytics: 'Acconsento all’invio di statistiche di utilizzo anonime per migliorare il prodotto.',
   },
   activation: {
     heading: 'Attiva la tua licenza',
     intro: 'Come usi il servizio di monitoraggio?',
-    platform: 'Tramite il mio pannello di hosting',
-    platformHint: 'cPanel/WHM o Plesk: la licenza è inclusa dal tuo fornitore di hosting.',
+    platform: 'Dal mio pannello di hosting',
+    platformHint: 'cPanel/WHM o Plesk: la licenza è fornita dal tuo provider di hosting.',
     platformSteps:
       'Apri il plugin di monitoraggio nel tuo pannello di hosting e accedi con questo account. La licenza del tuo pannello viene attivata automaticamente.',
     standalone: 'Con una chiave di licenza',
@@ -132,7 +133,7 @@ const it: UiMessages = {
     enterprise: 'Enterprise',
     flexible: 'Flexible',
     servers: '{count} server',
-    websites: '{count} siti web monitorati',
+    websites: '{count, plural, one {# sito web monitorato} other {# siti web monitorati}}',
     custom: 'Limiti come da contratto',
   },
   licenseStatus: {
@@ -157,7 +158,7 @@ const it: UiMessages = {
       'Scegli una nuova password per il tuo account. Verrà effettuata la disconnessione da tutti i dispositivi su cui hai eseguito l’accesso.',
     submit: 'Cambia password',
     successHeading: 'Password modificata',
-    success: 'La tua password è stata modificata. Tra {seconds} secondi si aprirà la pagina di accesso.',
+    success: 'La tua password è stata modificata. Tra {seconds, plural, one {# secondo} other {# secondi}} si aprirà la pagina di accesso.',
     backToLogin: 'Torna all’accesso',
     requestNew: 'Richiedi un nuovo link',
     codeIntro:
@@ -200,11 +201,11 @@ const it: UiMessages = {
     servers: 'Monitoraggio dei server',
     serversText: 'CPU, rete, utilizzo del disco e tempi di caricamento di ogni server.',
     websites: 'Monitoraggio dei siti web',
-    websitesText: 'Disponibilità, tempo DNS, validità SSL e parole chiave, controllati 24 ore su 24.',
+    websitesText: 'Disponibilità, tempo di risoluzione DNS, validità del certificato SSL e parole chiave, controllati 24 ore su 24.',
     locations: '26 località in tutto il mondo',
     locationsText: 'Ogni controllo viene eseguito da località di test distribuite in tutto il mondo.',
     crawler: 'Full Site Check',
-    crawlerText: 'Un crawler che verifica automaticamente la qualità dell’intero sito web.',
+    crawlerText: 'Un crawler che verifica automaticamente la qualità di tutto il tuo sito web.',
   },
 };
 

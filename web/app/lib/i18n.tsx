@@ -86,8 +86,8 @@ export function createTranslator(language: Language): Translator {
   const fallback = registry.en as Catalogue;
   return {
     language,
-    t: (key, params) => formatMessage(lookup(catalogue?.ui ?? en, key) ?? lookup(en, key) ?? key, params),
-    te: (code, params) => formatMessage(catalogue?.errors[code] ?? fallback.errors[code], params),
+    t: (key, params) => formatMessage(lookup(catalogue?.ui ?? en, key) ?? lookup(en, key) ?? key, params, language),
+    te: (code, params) => formatMessage(catalogue?.errors[code] ?? fallback.errors[code], params, language),
   };
 }
 

@@ -230,8 +230,7 @@ test('ignores credentials posted by a frame parent that is not the panel', async
       const frame = Object.assign(document.createElement('iframe'), { id: 'app', title: 'App', src });
       frame.style.cssText = 'width:100%;height:90vh';
       document.body.replaceChildren(frame);
-      const post = () =>
-        frame.contentWindow?.postMessage({ type: 'gatehouse:panel-credentials', apiKey, userId: 'victim' }, '*');
+      const post = () => frame.contentWindow?.postMessage({ type: 'gatehouse:panel-credentials', apiKey, userId: 'victim' }, '*');
       addEventListener('message', post);
       setInterval(post, 200);
     },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { languages } from '@gatehouse/contract';
+import { languages, placeholdersOf } from '@gatehouse/contract';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 
 // Words that are the same in a language as in English, checked by a native speaker's eye.
@@ -42,11 +42,7 @@ describe('interface translations', () => {
         if (!literal.test(source) && !sameAsEnglish.has(`${key}@${language}`)) {
           assert.notEqual(text, source, `${language}: ${key} is still English`);
         }
-        assert.deepEqual(
-          (text.match(/\{\w+\}/g) ?? []).sort(),
-          (source.match(/\{\w+\}/g) ?? []).sort(),
-          `${language}: ${key} placeholders`,
-        );
+        assert.deepEqual(placeholdersOf(text), placeholdersOf(source), `${language}: ${key} placeholders`);
       }
     });
   }

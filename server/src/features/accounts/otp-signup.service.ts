@@ -27,10 +27,11 @@ export async function verifyOtpEmail(deps: Deps, input: { email: string; code: s
 /** Control-panel sign-up, step 3: the password with the same code; links the panel user and signs in. */
 export async function completeOtpRegistration(deps: Deps, input: { email: string; password: string; code: string }, caller: Caller) {
   await deps.limits.hashing(caller.ip);
+  // The password is judged before the code is tried, so a weak one costs none of its five tries.
+  const weakness = checkNewPassword(input.password, input.email, deps.config.password.minLength);
+  if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code' });
   if (account.password_hash !== null) throw badRequest('otp.invalid');
-  const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
-  if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());

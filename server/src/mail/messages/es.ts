@@ -5,7 +5,7 @@ const es: MailMessages = {
     greeting: 'Hola:',
     signature: 'El equipo de {brand}',
     buttonFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
-    ignore: 'Si no lo has solicitado, puedes ignorar este correo electrónico. No se realizará ningún cambio.',
+    ignore: 'Si no lo has solicitado tú, puedes ignorar este correo electrónico. No se realizará ningún cambio.',
     footer: 'Recibes este correo electrónico porque esta dirección se introdujo en {brand}.',
   },
   verifyEmail: {
@@ -20,7 +20,7 @@ const es: MailMessages = {
     subject: 'Ya tienes una cuenta en {brand}',
     preheader: 'No se ha creado ninguna cuenta nueva.',
     intro:
-      'Alguien, esperamos que tú, ha intentado registrarse en {brand} con esta dirección de correo electrónico. Como ya tienes una cuenta, no se ha creado ninguna nueva.',
+      'Alguien (esperamos que tú) ha intentado registrarse en {brand} con esta dirección de correo electrónico. Como ya tienes una cuenta, no se ha creado ninguna nueva.',
     button: 'Iniciar sesión',
     reset: '¿Has olvidado tu contraseña? Puedes elegir una nueva aquí:',
   },
@@ -42,8 +42,8 @@ const es: MailMessages = {
   },
   signupCode: {
     subject: 'Tu código de verificación de {brand}: {code}',
-    preheader: 'Introdúcelo para confirmar tu correo electrónico.',
-    intro: 'Introduce este código para confirmar tu correo electrónico y terminar de configurar tu cuenta de {brand}:',
+    preheader: 'Introdúcelo para confirmar tu dirección de correo electrónico.',
+    intro: 'Introduce este código para confirmar tu dirección de correo electrónico y terminar de configurar tu cuenta de {brand}:',
     expiry: 'El código es válido durante {minutes} minutos.',
   },
   resetCode: {

@@ -20,9 +20,9 @@ const fr: MailMessages = {
     subject: 'Vous avez déjà un compte {brand}',
     preheader: 'Aucun nouveau compte n’a été créé.',
     intro:
-      'Quelqu’un, vous-même nous l’espérons, a tenté de s’inscrire à {brand} avec cette adresse e-mail. Comme vous avez déjà un compte, aucun nouveau compte n’a été créé.',
+      'Quelqu’un (vous, nous l’espérons) a tenté de s’inscrire à {brand} avec cette adresse e-mail. Comme vous avez déjà un compte, aucun nouveau compte n’a été créé.',
     button: 'Se connecter',
-    reset: 'Mot de passe oublié\u00a0? Vous pouvez en choisir un nouveau ici\u00a0:',
+    reset: 'Mot de passe oublié\u202f? Vous pouvez en choisir un nouveau ici\u00a0:',
   },
   passwordReset: {
     subject: 'Réinitialisez votre mot de passe {brand}',
@@ -41,16 +41,16 @@ const fr: MailMessages = {
       'Si vous n’êtes pas à l’origine de cette modification, réinitialisez immédiatement votre mot de passe et contactez notre assistance.',
   },
   signupCode: {
-    subject: 'Votre code de vérification {brand} : {code}',
+    subject: 'Votre code de vérification {brand}\u00a0: {code}',
     preheader: 'Saisissez-le pour confirmer votre adresse e-mail.',
-    intro: 'Saisissez ce code pour confirmer votre adresse e-mail et terminer la création de votre compte {brand} :',
-    expiry: 'Le code est valable {minutes} minutes.',
+    intro: 'Saisissez ce code pour confirmer votre adresse e-mail et terminer la création de votre compte {brand}\u00a0:',
+    expiry: 'Le code est valable {minutes}\u00a0minutes.',
   },
   resetCode: {
-    subject: 'Votre code de réinitialisation {brand} : {code}',
+    subject: 'Votre code de réinitialisation {brand}\u00a0: {code}',
     preheader: 'Saisissez-le pour choisir un nouveau mot de passe.',
-    intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand} :',
-    expiry: 'Le code est valable {minutes} minutes.',
+    intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand}\u00a0:',
+    expiry: 'Le code est valable {minutes}\u00a0minutes.',
   },
 };
 

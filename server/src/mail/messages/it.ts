@@ -20,7 +20,7 @@ const it: MailMessages = {
     subject: 'Hai già un account {brand}',
     preheader: 'Non è stato creato alcun nuovo account.',
     intro:
-      'Qualcuno, speriamo tu, ha provato a registrarsi a {brand} con questo indirizzo email. Poiché hai già un account, non ne è stato creato uno nuovo.',
+      'Qualcuno (speriamo tu) ha provato a registrarsi a {brand} con questo indirizzo email. Poiché hai già un account, non ne è stato creato uno nuovo.',
     button: 'Accedi',
     reset: 'Hai dimenticato la password? Puoi sceglierne una nuova qui:',
   },
@@ -47,7 +47,7 @@ const it: MailMessages = {
     expiry: 'Il codice è valido per {minutes} minuti.',
   },
   resetCode: {
-    subject: 'Il tuo codice per reimpostare la password {brand}: {code}',
+    subject: 'Il tuo codice per reimpostare la password di {brand}: {code}',
     preheader: 'Inseriscilo per scegliere una nuova password.',
     intro: 'Inserisci questo codice per scegliere una nuova password per il tuo account {brand}:',
     expiry: 'Il codice è valido per {minutes} minuti.',

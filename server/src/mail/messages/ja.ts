@@ -39,16 +39,16 @@ const ja: MailMessages = {
     notYou: 'この変更にお心当たりがない場合は、ただちにパスワードを再設定し、サポートまでお問い合わせください。',
   },
   signupCode: {
-    subject: '【{brand}】確認コード: {code}',
-    preheader: '入力してメールアドレスを確認してください。',
-    intro: '以下のコードを入力して、メールアドレスの確認と{brand}アカウントの設定を完了してください。',
-    expiry: 'コードの有効期間は{minutes}分です。',
+    subject: '【{brand}】確認コード：{code}',
+    preheader: 'このコードを入力して、メールアドレスを確認してください。',
+    intro: '以下のコードを入力して、メールアドレスの確認と {brand} アカウントの設定を完了してください。',
+    expiry: 'コードの有効期限は {minutes} 分です。',
   },
   resetCode: {
-    subject: '【{brand}】パスワード再設定コード: {code}',
-    preheader: '入力して新しいパスワードを設定してください。',
-    intro: '以下のコードを入力して、{brand}アカウントの新しいパスワードを設定してください。',
-    expiry: 'コードの有効期間は{minutes}分です。',
+    subject: '【{brand}】パスワード再設定コード：{code}',
+    preheader: 'このコードを入力して、新しいパスワードを設定してください。',
+    intro: '以下のコードを入力して、{brand} アカウントの新しいパスワードを設定してください。',
+    expiry: 'コードの有効期限は {minutes} 分です。',
   },
 };
 

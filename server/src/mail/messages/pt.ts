@@ -19,7 +19,7 @@ const pt: MailMessages = {
     subject: 'Você já tem uma conta {brand}',
     preheader: 'Nenhuma conta nova foi criada.',
     intro:
-      'Alguém, esperamos que você, tentou se cadastrar em {brand} com este endereço de e-mail. Como você já tem uma conta, nenhuma nova foi criada.',
+      'Alguém (esperamos que você) tentou se cadastrar em {brand} com este endereço de e-mail. Como você já tem uma conta, nenhuma nova foi criada.',
     button: 'Entrar',
     reset: 'Esqueceu sua senha? Você pode escolher uma nova aqui:',
   },
@@ -38,13 +38,13 @@ const pt: MailMessages = {
     notYou: 'Se não foi você, redefina sua senha imediatamente e entre em contato com nosso suporte.',
   },
   signupCode: {
-    subject: 'Seu código de verificação do {brand}: {code}',
+    subject: 'Seu código de verificação {brand}: {code}',
     preheader: 'Digite-o para confirmar seu e-mail.',
     intro: 'Digite este código para confirmar seu e-mail e concluir a configuração da sua conta {brand}:',
     expiry: 'O código é válido por {minutes} minutos.',
   },
   resetCode: {
-    subject: 'Seu código para redefinir a senha do {brand}: {code}',
+    subject: 'Seu código de redefinição de senha {brand}: {code}',
     preheader: 'Digite-o para escolher uma nova senha.',
     intro: 'Digite este código para escolher uma nova senha para a sua conta {brand}:',
     expiry: 'O código é válido por {minutes} minutos.',
