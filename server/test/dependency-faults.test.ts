@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { eventually, nextIp, registerAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
+import { assertSecurityHeaders } from './support/security-headers.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,7 +25,7 @@ function assertUnavailable(answer: Awaited<ReturnType<typeof timed>>, what: stri
   assert.equal(answer.status, 503, what);
   assert.equal(answer.json?.code, 'server.unavailable', what);
   assert.ok(answer.ms < limitMs, `${what} took ${answer.ms.toFixed(0)} ms`);
-  assert.equal(answer.headers.get('cache-control'), 'no-store', what);
+  assertSecurityHeaders(answer.headers, what);
   assert.ok(Number(answer.headers.get('retry-after')) >= 1, `${what}: Retry-After`);
 }
 

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { type MailKind, renderMail } from '../src/mail/templates.ts';
 import { eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
+import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed'];
@@ -113,6 +114,7 @@ for (const dialect of await dialects()) {
       assert.equal(answer.json.code, 'server.internal');
       assert.equal(answer.json.error, 'Internal Server Error');
       assert.ok(answer.json.requestId, 'a request id to quote');
+      assertSecurityHeaders(answer.headers, 'a 500');
       assert.doesNotMatch(answer.text, /mail_outbox|sqlite|relation|at \w/i, 'no internals in the answer');
       const accounts = await t.deps.db.selectFrom('accounts').select('id').where('email_key', '=', email).execute();
       assert.equal(accounts.length, 0, 'no account without its mail');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { headerLines, nextIp, registerAccount, seedAccount, visitor } from './support/accounts.ts';
+import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // SECURITY.md, accounts and passwords: argon2id at the production cost (no lowered test cost
@@ -141,6 +142,7 @@ describe('the cap on hashes in flight', () => {
         requestId: value.json.requestId,
       });
       assert.ok(Number(value.headers.get('retry-after')) >= 1);
+      assertSecurityHeaders(value.headers, 'a 503');
     }
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     assert.ok(slowest < 3000, `every answer came within 3 s (slowest ${slowest.toFixed(0)} ms)`);
