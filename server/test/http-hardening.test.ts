@@ -187,24 +187,6 @@ for (const dialect of await dialects()) {
       assert.equal((await visitor(t).get('/nope?token=secret')).json.error, 'Page not found: /nope');
     });
 
-    it('describes every implemented call in /openapi.json', async () => {
-      const answer = await visitor(t).get('/openapi.json');
-      assert.equal(answer.status, 200);
-      const paths: Record<string, Record<string, unknown>> = answer.json.paths;
-      // Control-panel and SSO calls come with later issues; /metrics exists only with METRICS_TOKEN;
-      // the development mailbox is a local tool, not part of the API.
-      const later = ['cpSignin', 'completeOtpRegistration', 'resendOtpVerification', 'verifyOtpEmail', 'passwordResetOtp', 'cpProfile'];
-      const hidden = new Set([...later, 'connectGoogle', 'connectMicrosoft', 'metrics', 'devMailbox']);
-      const methods: Record<string, string> = { profile: 'put', session_: 'delete' };
-      const gets = ['whiteLabel', 'session', 'sessions', 'license', 'licensePreview', 'healthLive', 'healthReady', 'openapi'];
-      for (const [name, path] of Object.entries(api)) {
-        if (hidden.has(name)) continue;
-        const documented = path.replace(/:(\w+)/g, '{$1}');
-        const method = methods[name] ?? (gets.includes(name) ? 'get' : 'post');
-        assert.ok(paths[documented]?.[method], `${method.toUpperCase()} ${documented} (${name}) is documented`);
-      }
-    });
-
     it('reports liveness and readiness', async () => {
       const live = await visitor(t).get('/health/live');
       assert.equal(live.status, 200);

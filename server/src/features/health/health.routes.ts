@@ -40,7 +40,7 @@ export function healthRoutes(app: FastifyInstance, deps: Deps, checks: Array<() 
     { schema: { tags, summary: 'Metrics (Bearer METRICS_TOKEN)', hide: !deps.config.metricsToken } },
     async (request, reply) => {
       const token = deps.config.metricsToken;
-      const presented = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!token) return sendError(reply, 404, 'request.not_found', { params: { path: api.metrics } });
       if (!safeEqual(presented, token)) return sendError(reply.header('www-authenticate', 'Bearer'), 401, 'auth.session_required');
       const memory = process.memoryUsage();
