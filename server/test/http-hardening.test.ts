@@ -97,7 +97,7 @@ for (const dialect of await dialects()) {
       assert.doesNotMatch(answer.text, /SyntaxError|Unexpected|at \w|\.ts:\d/);
     });
 
-    it('refuses JSON nested deeper than 8 levels or with more than 200 keys', async () => {
+    it('refuses bodies nested deeper than 8 levels or with more than 200 keys', async () => {
       const wide = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i]));
       for (const body of [
         { email: 'deep@example.com', extra: nested(9) },
@@ -107,6 +107,14 @@ for (const dialect of await dialects()) {
         assert.equal(answer.status, 400);
         assert.deepEqual(answer.json, { error: 'The request has too many nested or repeated fields', code: 'request.too_complex' });
       }
+      const manyKeys = Array.from({ length: 300 }, (_, i) => `k${i}=1`).join('&');
+      const form = await send({
+        path: '/signin',
+        body: `email=guard%40example.com&password=x&${manyKeys}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(form.status, 400, 'urlencoded bodies too');
+      assert.equal(form.json.code, 'request.too_complex');
       const fine = await send(json(JSON.stringify({ email: 'fine@example.com', dataProcessingConsent: true, extra: nested(6) })));
       assert.equal(fine.status, 200, 'ordinary nesting passes');
     });
