@@ -68,36 +68,49 @@ describe('argon2id at the production cost', () => {
     await seedAccount(t, known, { passwordHash: await t.deps.hasher.hash(password) });
     const pending = 'timing-pendg@example.com';
     await seedAccount(t, pending);
-    const samples: Record<'known' | 'pending' | 'unknown', number[]> = { known: [], pending: [], unknown: [] };
+    type Kind = 'known' | 'pending' | 'unknown' | 'unhashed';
     const shapes = new Map<string, string>();
+    let u = 0;
     // A fresh client address each time, so the (account, IP) wait never starts.
-    const attempt = async (kind: keyof typeof samples, email: string) => {
-      const { ms, value } = await timed(() => visitor(t).postForm('/signin', { email, password: 'Not the right one 9' }));
-      assert.equal(value.status, 401, value.text);
-      samples[kind].push(ms);
-      shapes.set(kind, JSON.stringify([value.text, value.headers.getSetCookie(), headerLines(value.headers)]));
+    const attempt = async (kind: Kind): Promise<number> => {
+      const email = kind === 'known' ? known : kind === 'pending' ? pending : `timing-u${String(++u).padStart(4, '0')}@example.com`;
+      // "unhashed" fails validation before any hash: the cost of a sign-in without argon2.
+      const secret = kind === 'unhashed' ? '' : 'Not the right one 9';
+      const { ms, value } = await timed(() => visitor(t).postForm('/signin', { email, password: secret }));
+      assert.equal(value.status, kind === 'unhashed' ? 400 : 401, value.text);
+      if (kind !== 'unhashed') shapes.set(kind, JSON.stringify([value.text, value.headers.getSetCookie(), headerLines(value.headers)]));
+      return ms;
     };
-    await attempt('unknown', 'warm-up@example.com');
-    samples.unknown = [];
-    for (let i = 0; i < 20; i += 1) {
-      // Rotate the order, so no kind always follows another.
-      const round: Array<[keyof typeof samples, string]> = [
-        ['known', known],
-        ['pending', pending],
-        ['unknown', `timing-u${String(i).padStart(4, '0')}@example.com`],
-      ];
-      for (const [kind, email] of [...round.slice(i % 3), ...round.slice(0, i % 3)]) await attempt(kind, email);
+    await attempt('unknown');
+
+    // The machine is shared: load drifts. Each round times every kind back to back (in rotating
+    // order) and the medians are taken of the per-round differences to the known address; a
+    // trial passes under 10 ms, and a loaded machine gets up to three trials.
+    const kinds: Kind[] = ['known', 'pending', 'unknown', 'unhashed'];
+    const reports: string[] = [];
+    let passed = false;
+    for (let trial = 0; trial < 3 && !passed; trial += 1) {
+      const differences: Record<Kind, number[]> = { known: [], pending: [], unknown: [], unhashed: [] };
+      const knownMs: number[] = [];
+      for (let round = 0; round < 15; round += 1) {
+        const ms: Partial<Record<Kind, number>> = {};
+        for (const kind of [...kinds.slice(round % 4), ...kinds.slice(0, round % 4)]) ms[kind] = await attempt(kind);
+        for (const kind of kinds) differences[kind].push((ms[kind] ?? 0) - (ms.known ?? 0));
+        knownMs.push(ms.known ?? 0);
+      }
+      const gap = (kind: Kind) => median(differences[kind]);
+      reports.push(
+        `known ${median(knownMs).toFixed(1)} ms; pending ${gap('pending').toFixed(1)}, unknown ${gap('unknown').toFixed(1)}, ` +
+          `no hash at all ${gap('unhashed').toFixed(1)} ms from it`,
+      );
+      // The unknown address must cost a hash: of what a known one costs above a sign-in that hashes
+      // nothing, at least half (without the dummy hash it would be about none).
+      assert.ok(gap('unknown') - gap('unhashed') > -gap('unhashed') / 2, `an unknown e-mail still costs a hash: ${reports.at(-1)}`);
+      passed = Math.abs(gap('pending')) < 10 && Math.abs(gap('unknown')) < 10;
     }
+    console.log(`# sign-in failures (argon2id m=19456 t=2 p=1, 15 rounds a trial), median differences: ${reports.join(' | ')}`);
     assert.equal(new Set(shapes.values()).size, 1, 'same status, body, cookies and headers for every kind');
-    const medians = Object.fromEntries(Object.entries(samples).map(([kind, values]) => [kind, median(values)]));
-    const report = Object.entries(medians)
-      .map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`)
-      .join(', ');
-    console.log(`# sign-in failure medians (argon2id m=19456 t=2 p=1, n=20 each): ${report}`);
-    assert.ok((medians.unknown ?? 0) > 20, `an unknown e-mail still costs a hash (${report})`);
-    for (const kind of ['pending', 'unknown'] as const) {
-      assert.ok(Math.abs((medians[kind] ?? 0) - (medians.known ?? 0)) < 10, `${kind} vs known: ${report}`);
-    }
+    assert.ok(passed, `known, pending and unknown addresses within 10 ms: ${reports.join(' | ')}`);
   });
 });
 
