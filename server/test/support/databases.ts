@@ -9,7 +9,7 @@ const postgresAdminUrl = 'postgres://postgres@127.0.0.1:5432/test';
 let postgresReachable: Promise<boolean> | undefined;
 
 async function canReachPostgres(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 1500 });
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
     await client.end();
