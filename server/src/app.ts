@@ -60,8 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         censor: '[redacted]',
       },
     },
-    // Fastify accepts a hop count too, though its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     bodyLimit: bodyLimits.bytes,
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',

@@ -93,5 +93,6 @@ describe('X-Forwarded-For', () => {
 
   it('names the client when the request comes through a configured proxy', async () => {
     assert.equal((await recordedIp('127.0.0.1')).ip, '203.0.113.7');
+    assert.equal((await recordedIp('10.9.9.9,127.0.0.1')).ip, '203.0.113.7', 'one of a list of proxies');
   });
 });
