@@ -105,6 +105,9 @@ const redisUp = await (async () => {
   }
 })();
 
+if (!redisUp && process.env.REQUIRE_REDIS === '1')
+  throw new Error('Redis at 127.0.0.1:6379 is required (REQUIRE_REDIS=1) but not reachable');
+
 describe('Redis down and back', { skip: !redisUp && 'Redis not reachable' }, () => {
   let t: TestApp;
   let proxy: TcpProxy;
