@@ -74,6 +74,11 @@ for (const dialect of await dialects()) {
         await send(json(JSON.stringify({ email: 'big@example.com', dataProcessingConsent: true, pad: big }))),
         await visitor(t).postForm('/signin', { email: 'guard@example.com', password: big }),
         await visitor(t).postMultipart('/signin', { email: 'guard@example.com', password: big }),
+        // Chunked, with no Content-Length to check up front.
+        await visitor(t).request('POST', '/user/signup', {
+          body: new Blob([JSON.stringify({ email: 'chunked@example.com', dataProcessingConsent: true, pad: big })]).stream(),
+          headers: { 'content-type': 'application/json' },
+        }),
       ];
       for (const answer of answers) {
         assert.equal(answer.status, 413, answer.text);
@@ -157,6 +162,7 @@ for (const dialect of await dialects()) {
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
       ];
       for (const headers of foreign) {
         const answer = await client.request('PUT', '/profile', { json: { firstName: 'Evil' }, headers });
