@@ -25,7 +25,7 @@ import { registerWeb } from './http/web.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLimits } from './lib/limits.ts';
 import { createPasswordHasher } from './lib/password-hasher.ts';
-import { createRedis } from './lib/redis.ts';
+import { createRedis, redisConnected } from './lib/redis.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailSender, OutboxWorker } from './mail/worker.ts';
 
@@ -61,8 +61,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         censor: '[redacted]',
       },
     },
-    // Fastify accepts a hop count too, though its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     bodyLimit: bodyLimits.bytes,
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -72,11 +71,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? createDatabase(config.database);
+  const db = options.db ?? createDatabase(config.database, (error) => app.log.warn({ err: error.message }, 'database connection lost'));
   if (!options.db) await migrate(db);
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
+  if (redis) await redisConnected(redis);
   const outbox = new OutboxWorker({ db, clock, log: app.log, sender: createMailSender(config, app.log), pollMs: config.mailPollMs });
   const deps: Deps = {
     config,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { languages, type RouteRule } from '@gatehouse/contract';
@@ -154,9 +155,29 @@ function parseRouteRules(value: string | undefined): RouteRule[] {
   return parsed.data;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string | number {
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `true` (every hop: only where nothing can reach the server but its proxies), or
+ * a comma-separated list of proxy addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`.
+ * A hop count is refused: it trusts whoever connects, so any client could forge its address.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value) return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (proxyNames.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  };
+  const wrong = entries.filter((entry) => !valid(entry));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: expected true or proxy addresses (a.b.c.d, CIDR ranges, loopback), got "${wrong.join(', ')}"`,
+    );
+  }
+  return entries.join(',');
 }

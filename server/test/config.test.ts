@@ -135,9 +135,13 @@ describe('configuration', () => {
     assert.deepEqual([local.cookieName, local.secure], ['__Host-gatehouse_session', true], 'browsers take Secure cookies on localhost');
   });
 
-  it('reads a hop count, an address list or true for TRUST_PROXY', () => {
-    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+  it('reads proxy addresses, ranges or true for TRUST_PROXY, and refuses a hop count', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
-    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy, '10.0.0.1,10.0.0.2');
+    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy, '10.0.0.1,10.0.0.2');
+    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1,loopback' }).trustProxy, '10.0.0.0/8,::1,loopback');
+    // A hop count trusts whoever connects: any client could forge its address.
+    for (const wrong of ['2', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1']) {
+      assert.match(refusal({ TRUST_PROXY: wrong }), /TRUST_PROXY/, wrong);
+    }
   });
 });

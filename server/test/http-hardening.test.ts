@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { api } from '@gatehouse/contract';
 import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { rawGet } from './support/http-client.ts';
+import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const json = (body: string, path = '/user/signup') => ({ path, body, headers: { 'content-type': 'application/json' } });
@@ -20,6 +21,8 @@ for (const dialect of await dialects()) {
     before(async () => {
       webRoot = mkdtempSync(join(tmpdir(), 'gatehouse-web-'));
       writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+      mkdirSync(join(webRoot, 'assets'));
+      writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log(1);');
       t = await startTestApp({ dialect, env: { WEB_ROOT: webRoot, TRUST_PROXY: '127.0.0.1' } });
       await seedAccount(t, 'guard@example.com', { passwordHash: await t.deps.hasher.hash(password) });
     });
@@ -30,23 +33,40 @@ for (const dialect of await dialects()) {
     const send = (init: { path: string; body: string; headers: Record<string, string> }, method = 'POST') =>
       visitor(t).request(method, init.path, { body: init.body, headers: init.headers });
 
-    it('sends the security headers on API answers, errors and the web page', async () => {
-      const page = await visitor(t).get('/login', { accept: 'text/html' });
-      assert.equal(page.status, 200);
-      assert.match(page.headers.get('content-type') ?? '', /text\/html/);
-      const answers = [await visitor(t).get('/session'), await visitor(t).post('/user/signup', {}), await visitor(t).get('/nope'), page];
-      for (const answer of answers) {
-        const csp = answer.headers.get('content-security-policy') ?? '';
-        for (const directive of ["object-src 'none'", "base-uri 'none'", 'frame-ancestors ']) assert.ok(csp.includes(directive), csp);
-        const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
-        assert.match(scripts, /'self'/);
-        assert.doesNotMatch(scripts, /unsafe-inline|unsafe-eval|\*/, 'no inline scripts but hashed ones');
-        assert.match(answer.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
-        assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
-        assert.ok(answer.headers.get('referrer-policy'));
-        assert.equal(answer.headers.get('x-powered-by'), null);
+    it('sends the security headers on every kind of answer', async () => {
+      const signedIn = await signIn(t, 'guard@example.com', password);
+      const limited = visitor(t);
+      await limited.post('/user/signup', { email: 'twice@example.com', dataProcessingConsent: true });
+      const answers: Record<string, { status: number; headers: Headers }> = {
+        'page 200': await visitor(t).get('/login', { accept: 'text/html' }),
+        'unknown page 404': await visitor(t).get('/no-such-screen', { accept: 'text/html' }),
+        'asset 200': await visitor(t).get('/assets/app.js'),
+        'runtime config 200': await visitor(t).get('/runtime-config.js'),
+        'redirect 301': await visitor(t).get('/login/'),
+        'session 200': await signedIn.get('/session'),
+        'sessions 200': await signedIn.get('/sessions'),
+        'openapi 200': await visitor(t).get('/openapi.json'),
+        'live 200': await visitor(t).get('/health/live'),
+        'ready 200': await visitor(t).get('/health/ready'),
+        'head 200': await visitor(t).request('HEAD', '/session'),
+        'validation 400': await visitor(t).post('/user/signup', {}),
+        'malformed 400': await send(json('{"email":')),
+        'sign-in 401': await visitor(t).postForm('/signin', { email: 'guard@example.com', password: 'wrong password' }),
+        'no session 401': await visitor(t).get('/sessions'),
+        'cross-site 403': await visitor(t, { origin: 'https://evil.example' }).post('/signout'),
+        'api 404': await visitor(t).get('/nope'),
+        'method 404': await visitor(t).request('PATCH', '/profile', { json: {} }),
+        'too large 413': await send(json(JSON.stringify({ pad: 'x'.repeat(20_000) }))),
+        'content type 415': await send({ path: '/user/signup', body: 'a', headers: { 'content-type': 'text/plain' } }),
+        'rate limit 429': await limited.post('/user/resend-verification', { email: 'twice@example.com' }),
+      };
+      for (const [what, answer] of Object.entries(answers)) {
+        assert.equal(String(answer.status), what.split(' ').at(-1), `${what}: status`);
+        assertSecurityHeaders(answer.headers, what);
       }
-      for (const answer of answers.slice(0, 3)) assert.equal(answer.headers.get('cache-control'), 'no-store', 'API answers');
+      for (const what of ['session 200', 'sessions 200', 'validation 400', 'sign-in 401', 'api 404', 'rate limit 429']) {
+        assert.equal(answers[what]?.headers.get('cache-control'), 'no-store', `${what}: API answers are not cached`);
+      }
     });
 
     it('refuses bodies over 16 KiB, whatever their encoding', async () => {
@@ -55,6 +75,11 @@ for (const dialect of await dialects()) {
         await send(json(JSON.stringify({ email: 'big@example.com', dataProcessingConsent: true, pad: big }))),
         await visitor(t).postForm('/signin', { email: 'guard@example.com', password: big }),
         await visitor(t).postMultipart('/signin', { email: 'guard@example.com', password: big }),
+        // Chunked, with no Content-Length to check up front.
+        await visitor(t).request('POST', '/user/signup', {
+          body: new Blob([JSON.stringify({ email: 'chunked@example.com', dataProcessingConsent: true, pad: big })]).stream(),
+          headers: { 'content-type': 'application/json' },
+        }),
       ];
       for (const answer of answers) {
         assert.equal(answer.status, 413, answer.text);
@@ -78,7 +103,7 @@ for (const dialect of await dialects()) {
       assert.doesNotMatch(answer.text, /SyntaxError|Unexpected|at \w|\.ts:\d/);
     });
 
-    it('refuses JSON nested deeper than 8 levels or with more than 200 keys', async () => {
+    it('refuses bodies nested deeper than 8 levels or with more than 200 keys', async () => {
       const wide = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i]));
       for (const body of [
         { email: 'deep@example.com', extra: nested(9) },
@@ -88,6 +113,14 @@ for (const dialect of await dialects()) {
         assert.equal(answer.status, 400);
         assert.deepEqual(answer.json, { error: 'The request has too many nested or repeated fields', code: 'request.too_complex' });
       }
+      const manyKeys = Array.from({ length: 300 }, (_, i) => `k${i}=1`).join('&');
+      const form = await send({
+        path: '/signin',
+        body: `email=guard%40example.com&password=x&${manyKeys}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(form.status, 400, 'urlencoded bodies too');
+      assert.equal(form.json.code, 'request.too_complex');
       const fine = await send(json(JSON.stringify({ email: 'fine@example.com', dataProcessingConsent: true, extra: nested(6) })));
       assert.equal(fine.status, 200, 'ordinary nesting passes');
     });
@@ -130,6 +163,7 @@ for (const dialect of await dialects()) {
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
       ];
       for (const headers of foreign) {
         const answer = await client.request('PUT', '/profile', { json: { firstName: 'Evil' }, headers });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { createPanel } from '../src/features/panels/panel.service.ts';
 import { dumpDatabase, eventually, visitor } from './support/accounts.ts';
 import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
@@ -115,5 +116,34 @@ describe('logs', () => {
     for (const [name, secret] of Object.entries(secrets)) assert.ok(!log.includes(secret), `the ${name} appears in the log`);
     for (const mail of t.smtp.mailsTo(email)) assert.ok(!`${mail.text}${mail.html}`.includes(panel.apiKey), 'a mail holds the apiKey');
     assert.ok(!(await dumpDatabase(t.deps.db)).includes(panel.apiKey), 'the apiKey is stored only hashed');
+  });
+
+  it('hold no one-time code and no panel apiKey', async () => {
+    const { apiKey } = await createPanel(t.deps.db, t.deps.clock, {
+      name: 'Log Host',
+      platform: 'plesk',
+      origins: ['https://panel.example.com'],
+    });
+    const email = 'quiet-panel-code@example.com';
+    const browser = visitor(t);
+    const signup = await browser.post('/user/signup', { email, otp: true, apiKey, userId: 'logged-user', dataProcessingConsent: true });
+    assert.equal(signup.status, 200, signup.text);
+    const code = /\b(\d{6})\b/.exec((await t.smtp.waitFor(email)).text)?.[1] ?? '';
+    assert.match(code, /^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    assert.equal((await browser.post('/user/verify-otp-email', { code: wrong, email })).status, 400);
+    assert.equal((await browser.post('/user/verify-otp-email', { code, email })).status, 200);
+    // The apiKey in a header and in a body the server cannot read.
+    await browser.get('/session', { 'x-api-key': apiKey, authorization: `Bearer ${apiKey}` });
+    await browser.request('POST', '/user/signup', {
+      body: `{"apiKey":"${apiKey}","code":"${code}",`,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal((await browser.post('/user/complete-otp-registration', { email, password: 'Panel log secret 42', code })).status, 200);
+
+    const log = lines.join('');
+    assert.ok(lines.length > 10 && log.includes('/user/verify-otp-email'), 'the calls were logged');
+    assert.ok(!log.includes(apiKey), 'the apiKey appears in the log');
+    assert.doesNotMatch(log, new RegExp(`(?<![0-9a-f])(${code}|${wrong})(?![0-9a-f])`), 'a code appears in the log');
   });
 });

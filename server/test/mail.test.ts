@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { type MailKind, renderMail } from '../src/mail/templates.ts';
 import { eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
+import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed'];
@@ -119,6 +120,39 @@ for (const dialect of await dialects()) {
       assert.equal(sent?.last_error, null);
     });
 
+    it('keeps mail while the SMTP server is down altogether, and delivers it once it is back', async () => {
+      const emails = ['down-one@example.com', 'down-two@example.com'];
+      await t.smtp.stop();
+      try {
+        for (const email of emails) {
+          assert.equal(
+            (await visitor(t).post('/user/signup', { email, dataProcessingConsent: true })).status,
+            200,
+            'sign-up works without SMTP',
+          );
+        }
+        for (const email of emails) {
+          const failed = await eventually(async () => {
+            const row = await outboxRow(email);
+            return row && row.attempts > 0 ? row : undefined;
+          }, 'a refused connection');
+          assert.equal(failed.sent_at, null);
+          assert.match(failed.last_error ?? '', /ECONNREFUSED|connect/i);
+        }
+        t.clock.advance(6_000);
+        await t.outbox.flush();
+        assert.ok(((await outboxRow(emails[0] ?? ''))?.attempts ?? 0) >= 2, 'retried while down');
+      } finally {
+        await t.smtp.start();
+      }
+      t.clock.advance(15 * 60_000);
+      await t.outbox.flush();
+      for (const email of emails) {
+        assert.equal(t.smtp.mailsTo(email).length, 1, `${email}: delivered once the server is back`);
+        assert.ok((await outboxRow(email))?.sent_at);
+      }
+    });
+
     it('writes the mail in the same transaction as the account: neither without the other', async () => {
       const email = 'atomic@example.com';
       // Take the outbox away so the mail cannot be written.
@@ -133,6 +167,7 @@ for (const dialect of await dialects()) {
       assert.equal(answer.json.code, 'server.internal');
       assert.equal(answer.json.error, 'Internal Server Error');
       assert.ok(answer.json.requestId, 'a request id to quote');
+      assertSecurityHeaders(answer.headers, 'a 500');
       assert.doesNotMatch(answer.text, /mail_outbox|sqlite|relation|at \w/i, 'no internals in the answer');
       const accounts = await t.deps.db.selectFrom('accounts').select('id').where('email_key', '=', email).execute();
       assert.equal(accounts.length, 0, 'no account without its mail');

@@ -126,6 +126,17 @@ for (const dialect of await dialects()) {
       assert.deepEqual(rows.map((row) => row.token_hash).sort(), values.map(sha256).sort());
       const everything = await dumpDatabase(t.deps.db);
       for (const value of values) assert.ok(!everything.includes(value), 'the cookie value is stored nowhere');
+
+      // Sign-out deletes the cookie with the attributes a browser needs to accept the deletion.
+      const cleared = cookieOf(await client.post('/signout'))
+        .split(';')
+        .map((part) => part.trim().toLowerCase());
+      assert.equal(cleared[0], '__host-gatehouse_session=');
+      for (const wanted of ['httponly', 'secure', 'path=/', 'samesite=lax']) assert.ok(cleared.includes(wanted), `${wanted} in ${cleared}`);
+      assert.ok(
+        cleared.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970')),
+        `expired: ${cleared}`,
+      );
     });
 
     it('lists own sessions and ends another one, but never somebody else’s', async () => {

@@ -163,8 +163,30 @@ for (const dialect of await dialects()) {
       assert.equal((await reset(resetLink)).status, 200, 'still good for its own purpose');
     });
 
+    it('ends every older link when the password changes', async () => {
+      const email = nextEmail();
+      const link = await verificationToken(email);
+      const setToken = await setPasswordToken(email, link);
+      const resetLink = await resetToken(t, email);
+      assert.equal((await reset(resetLink)).status, 200);
+      const verify = await visitor(t).post('/user/verify-email', { email, token: link });
+      assert.deepEqual([verify.status, verify.json.code], [400, 'email.verification_failed']);
+      const set = await visitor(t).post('/user/set-password', { email, password, token: setToken });
+      assert.deepEqual([set.status, set.json.code], [400, 'token.invalid']);
+      assert.equal((await reset(resetLink)).status, 400);
+      const live = await t.deps.db
+        .selectFrom('one_time_tokens')
+        .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
+        .select('one_time_tokens.id')
+        .where('accounts.email_key', '=', email)
+        .where('consumed_at', 'is', null)
+        .execute();
+      assert.deepEqual(live, [], 'no live token is left');
+    });
+
     it('stores every token only as its SHA-256', async () => {
       assert.ok(seen.length >= 10);
+      for (const token of seen) assert.match(token, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, base64url');
       const rows = await t.deps.db.selectFrom('one_time_tokens').select('token_hash').execute();
       const hashes = new Set(rows.map((row) => row.token_hash));
       for (const token of seen) assert.ok(hashes.has(sha256(token)), 'every issued token has its hash stored');

@@ -14,7 +14,13 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
 const migrations = { '0001-initial': initial, '0002-panel-accounts': panelAccounts, '0003-panel-origins': panelOrigins };
 
-export function createDatabase(config: DatabaseConfig): Db {
+/**
+ * Opens the database. `onConnectionError` hears of PostgreSQL connections that broke (the server
+ * restarted, the network dropped), idle in the pool or in use: the query in flight fails on its
+ * own (503), the pool replaces the connection, and without these listeners the error would be
+ * unhandled and end the process.
+ */
+export function createDatabase(config: DatabaseConfig, onConnectionError: (error: Error) => void = () => {}): Db {
   if (config.dialect === 'sqlite') return new Kysely<Database>({ dialect: createSqliteDialect(config.path) });
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -23,6 +29,8 @@ export function createDatabase(config: DatabaseConfig): Db {
     connectionTimeoutMillis: 2000,
     query_timeout: 10_000,
   });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

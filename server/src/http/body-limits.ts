@@ -38,7 +38,7 @@ export function registerJsonParser(app: FastifyInstance): void {
 }
 
 /**
- * Bodies are JSON, urlencoded or multipart, and never over the limit. Fastify reads text/plain
+ * Bodies are JSON, urlencoded or multipart, never over the limit nor too wide. Fastify reads text/plain
  * by default (a content type any cross-site form may send): removed, so it answers 415.
  * Multipart is streamed by its plugin past Fastify's own limit, so the declared length is
  * checked before anything is read (a chunked multipart body stays bounded by its part limits).
@@ -47,5 +47,9 @@ export function registerBodyLimits(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
     if (Number(request.headers['content-length'] ?? 0) > bodyLimits.bytes) throw new AppError(413, 'request.too_large');
+  });
+  // Form bodies (urlencoded, multipart) are flat but may repeat keys by the thousand.
+  app.addHook('preValidation', async (request) => {
+    if (tooComplex(request.body)) throw new AppError(400, 'request.too_complex');
   });
 }

@@ -1,3 +1,4 @@
+import { normalizePassword } from '@gatehouse/contract';
 import { hash, verify } from '@node-rs/argon2';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
@@ -13,7 +14,9 @@ export interface PasswordHasher {
 
 /**
  * argon2id on libuv's thread pool (off the event loop), with a cap on hashes in flight: each
- * takes ~19 MiB, so a burst waits briefly for a slot and is then refused with 503.
+ * takes ~19 MiB, so a burst waits briefly for a slot and is then refused with 503. Passwords are
+ * hashed and checked after NFKC (NIST SP 800-63B), so the same password typed on another
+ * keyboard or pasted from another system still matches.
  */
 export function createPasswordHasher(config: Pick<Config, 'argon2' | 'hashing'>): PasswordHasher {
   const options = { ...config.argon2, algorithm: 2 as const /* Argon2id */ };
@@ -32,12 +35,12 @@ export function createPasswordHasher(config: Pick<Config, 'argon2' | 'hashing'>)
   }
 
   return {
-    hash: (password) => limited(() => hash(password, options)),
-    verify: (stored, password) => limited(() => verify(stored, password)),
+    hash: (password) => limited(() => hash(normalizePassword(password), options)),
+    verify: (stored, password) => limited(() => verify(stored, normalizePassword(password))),
     async verifyDummy(password) {
       dummyHash ??= hash('gatehouse-dummy-password', options);
       const stored = await dummyHash;
-      await limited(() => verify(stored, password));
+      await limited(() => verify(stored, normalizePassword(password)));
     },
     needsRehash: (stored) => !stored.startsWith(prefix),
   };

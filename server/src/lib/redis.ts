@@ -15,3 +15,23 @@ export function createRedis(url: string): Redis {
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
 }
+
+/**
+ * Waits (at most `ms`) for the first connection, so an instance does not answer its first
+ * requests with 503 while Redis is merely still connecting. A Redis that is down does not hold
+ * up the start: requests that need it get 503 until it is back.
+ */
+export function redisConnected(redis: Redis, ms = 2000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}

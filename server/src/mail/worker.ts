@@ -93,7 +93,11 @@ export class OutboxWorker {
   /** Sends everything due now; resolves when done (used by tests and shutdown). */
   async flush(): Promise<void> {
     while (this.#running) await this.#running;
-    await this.#drain();
+    // Held as the running drain, so a poll meanwhile waits instead of claiming mail from under it.
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+    });
+    await this.#running;
   }
 
   async stop(): Promise<void> {

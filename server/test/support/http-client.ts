@@ -11,15 +11,20 @@ export class TestClient {
     this.headers = headers;
   }
 
-  async request(method: string, path: string, init: { json?: unknown; body?: string | FormData; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: string | FormData | ReadableStream; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...this.headers, ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let body: string | FormData | undefined = init.body;
+    let body: string | FormData | ReadableStream | undefined = init.body;
     if (init.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    // A stream body goes out chunked (fetch wants duplex for it).
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');

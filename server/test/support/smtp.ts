@@ -12,14 +12,14 @@ export interface CapturedMail {
 /** A real SMTP listener on loopback that keeps every message it accepts. */
 export class SmtpCapture {
   readonly mails: CapturedMail[] = [];
-  #server: SMTPServer;
+  #server: SMTPServer | undefined;
   #waiters: Array<() => void> = [];
   /** While true the server refuses every message (an SMTP outage). */
   refusing = false;
   port = 0;
 
-  constructor() {
-    this.#server = new SMTPServer({
+  #create(): SMTPServer {
+    return new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
@@ -46,15 +46,21 @@ export class SmtpCapture {
     });
   }
 
+  /** Listens on a free port, or again on the same one after stop() (the SMTP server "restarts"). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    const address = this.#server.server.address();
+    const server = this.#create();
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    const address = server.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
+    this.#server = server;
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Stops listening: connections are refused until start() (an SMTP outage). */
   stop(): Promise<void> {
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    const server = this.#server;
+    this.#server = undefined;
+    return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }
 
   /** Waits for the next mail to an address matching a predicate. */

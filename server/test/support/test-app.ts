@@ -17,7 +17,7 @@ export class TestClock implements Clock {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -46,6 +46,8 @@ export async function startTestApp(
     /** Another instance on this database (left in place on stop) instead of a fresh one. */
     databaseUrl?: string;
     appOptions?: Omit<AppOptions, 'clock' | 'db'>;
+    /** Keep the production argon2 cost (timing and memory tests) instead of the lowered one. */
+    productionArgon2?: boolean;
   } = {},
 ): Promise<TestApp> {
   const smtp = new SmtpCapture();
@@ -62,8 +64,7 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
+    ...(options.productionArgon2 ? {} : { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
     MAIL_POLL_MS: '100',
     ...options.env,
   });

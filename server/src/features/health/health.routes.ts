@@ -2,6 +2,7 @@ import { api } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
+import { sendError } from '../../http/error-handler.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { countPendingMails } from '../../mail/outbox.repository.ts';
 
@@ -28,7 +29,7 @@ export function healthRoutes(app: FastifyInstance, deps: Deps, checks: Array<() 
         return { data: { status: 'ready' } };
       } catch (error) {
         deps.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ error: 'Service Unavailable', code: 'server.unavailable' });
+        return sendError(reply, 503, 'server.unavailable', { retryAfter: 2 });
       }
     },
   );
@@ -39,9 +40,9 @@ export function healthRoutes(app: FastifyInstance, deps: Deps, checks: Array<() 
     { schema: { tags, summary: 'Metrics (Bearer METRICS_TOKEN)', hide: !deps.config.metricsToken } },
     async (request, reply) => {
       const token = deps.config.metricsToken;
-      const presented = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!token || !safeEqual(presented, token))
-        return reply.code(token ? 401 : 404).send({ error: 'Unauthorized', code: 'auth.session_required' });
+      const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!token) return sendError(reply, 404, 'request.not_found', { params: { path: api.metrics } });
+      if (!safeEqual(presented, token)) return sendError(reply.header('www-authenticate', 'Bearer'), 401, 'auth.session_required');
       const memory = process.memoryUsage();
       const lines = [
         '# TYPE gatehouse_uptime_seconds gauge',

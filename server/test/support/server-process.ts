@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './test-app.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code or signal once the process has ended. */
+  exited: Promise<string>;
+  stderr(): string;
+}
+
+/**
+ * The server as an operator runs it (`node server/src/main.ts`), in a child process of its own,
+ * so a test can kill it for real. Resolves once /health/ready answers 200.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'silent',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited at start:\n${stderr}`);
+    try {
+      const ready = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) });
+      if (ready.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready within 20 s:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, exited, stderr: () => stderr };
+}
