@@ -19,9 +19,10 @@ export function apiBase(): string {
   return runtimeConfig().apiUrl || window.location.origin;
 }
 
-// ofetch retries once on 408, 409, 425, 429, 500, 502, 503, 504 for non-mutating methods,
-// as the seed's generic client does.
-const client = ofetch.create({ credentials: 'include', retry: 1, retryDelay: 300, timeout: 15_000 });
+// ofetch's default is the seed's generic client: one retry on 408, 409, 425, 429, 500, 502,
+// 503, 504 for non-mutating methods only. Setting `retry` would retry POST and PUT too, and a
+// refused sign-up or reset request would be sent twice.
+const client = ofetch.create({ credentials: 'include', retryDelay: 300, timeout: 15_000 });
 
 type Body = Record<string, unknown> | URLSearchParams;
 
