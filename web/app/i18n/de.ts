@@ -188,6 +188,7 @@ const de: UiMessages = {
     locationsText: 'Jede Prüfung läuft von Teststandorten rund um den Globus.',
     crawler: 'Full Site Check',
     crawlerText: 'Ein Crawler, der die Qualität Ihrer gesamten Website automatisch prüft.',
+    uptime: 'Verfügbarkeit der letzten 30 Tage',
   },
 };
 

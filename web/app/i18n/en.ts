@@ -186,6 +186,7 @@ const en = {
     locationsText: 'Every check runs from test locations across the globe.',
     crawler: 'Full Site Check',
     crawlerText: 'A crawler that tests the quality of your whole website automatically.',
+    uptime: 'Uptime, last 30 days',
   },
 };
 

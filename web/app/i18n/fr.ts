@@ -187,6 +187,7 @@ const fr: UiMessages = {
     locationsText: 'Chaque contrôle est effectué depuis des sites de test répartis sur tout le globe.',
     crawler: 'Full Site Check',
     crawlerText: 'Un robot d’exploration qui teste automatiquement la qualité de l’ensemble de votre site web.',
+    uptime: 'Disponibilité sur 30 jours',
   },
 };
 

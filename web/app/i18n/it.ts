@@ -187,6 +187,7 @@ const it: UiMessages = {
     locationsText: 'Ogni controllo viene eseguito da località di test distribuite in tutto il mondo.',
     crawler: 'Full Site Check',
     crawlerText: 'Un crawler che verifica automaticamente la qualità dell’intero sito web.',
+    uptime: 'Disponibilità negli ultimi 30 giorni',
   },
 };
 
