@@ -46,7 +46,8 @@ languages.forEach((language, index) => {
     // Each language is its own visitor, so the mail limits per address and IP hold per language.
     const project = testInfo.project.name === 'phone' ? 2 : 1;
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${project}.${index + 10}` });
-    const email = `gallery.${language}.${testInfo.project.name}.${Date.now()}@example.com`;
+    // As long as a typical address, so the screens show what most people see.
+    const email = `${language}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
     const password = 'Lighthouse keeper 1912';
 
     // Sign-up: empty, with errors, then the inbox step.
@@ -121,6 +122,11 @@ languages.forEach((language, index) => {
     // Sign-in, and a wrong password.
     await expect(heading(page)).toHaveText(t.login.heading);
     await g.shot('login');
+    // Keyboard focus, as a keyboard user sees it: from "Forgot password?" on to the button.
+    await page.locator('form a[href$="/reset-password"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(submit(page)).toBeFocused();
+    await g.shot('login-focus');
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill('Not the password');
     await submit(page).click();
