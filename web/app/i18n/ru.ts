@@ -47,8 +47,8 @@ const ru: UiMessages = {
   sso: {
     google: 'Продолжить через Google',
     microsoft: 'Продолжить через Microsoft',
-    signupGoogle: 'Зарегистрироваться через Google',
-    signupMicrosoft: 'Зарегистрироваться через Microsoft',
+    signupGoogle: 'Регистрация через Google',
+    signupMicrosoft: 'Регистрация через Microsoft',
   },
   login: {
     heading: 'Вход в учётную запись',
