@@ -31,7 +31,7 @@ const de: UiMessages = {
     stepOf: 'Schritt {step} von {total}',
     moreInfo: 'Weitere Informationen',
     formHasErrors: 'Bitte korrigieren Sie die markierten Felder.',
-    sendAgainIn: 'Sie können den Link in {seconds} s erneut senden',
+    sendAgainIn: 'Sie können den Link in {seconds}\u00a0s erneut senden',
   },
   titles: {
     login: 'Anmelden',

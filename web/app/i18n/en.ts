@@ -33,7 +33,7 @@ const en = {
     stepOf: 'Step {step} of {total}',
     moreInfo: 'More information',
     formHasErrors: 'Please correct the highlighted fields.',
-    sendAgainIn: 'You can send it again in {seconds} s',
+    sendAgainIn: 'You can send it again in {seconds}\u00a0s',
   },
   titles: {
     login: 'Sign in',

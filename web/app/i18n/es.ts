@@ -31,7 +31,7 @@ const es: UiMessages = {
     stepOf: 'Paso {step} de {total}',
     moreInfo: 'Más información',
     formHasErrors: 'Corrige los campos resaltados.',
-    sendAgainIn: 'Podrás volver a enviar el enlace en {seconds} s',
+    sendAgainIn: 'Podrás volver a enviar el enlace en {seconds}\u00a0s',
   },
   titles: {
     login: 'Iniciar sesión',

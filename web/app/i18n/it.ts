@@ -31,7 +31,7 @@ const it: UiMessages = {
     stepOf: 'Passaggio {step} di {total}',
     moreInfo: 'Maggiori informazioni',
     formHasErrors: 'Correggi i campi evidenziati.',
-    sendAgainIn: 'Potrai inviare di nuovo il link tra {seconds} s',
+    sendAgainIn: 'Potrai inviare di nuovo il link tra {seconds}\u00a0s',
   },
   titles: {
     login: 'Accedi',

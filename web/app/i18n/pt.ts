@@ -31,7 +31,7 @@ const pt: UiMessages = {
     stepOf: 'Etapa {step} de {total}',
     moreInfo: 'Mais informações',
     formHasErrors: 'Corrija os campos destacados.',
-    sendAgainIn: 'Você poderá reenviar o link em {seconds} s',
+    sendAgainIn: 'Você poderá reenviar o link em {seconds}\u00a0s',
   },
   titles: {
     login: 'Entrar',
