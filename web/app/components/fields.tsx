@@ -20,7 +20,9 @@ export function Field({ name, label, error, hint, help, optional, type = 'text',
   const id = useId();
   const [reveal, setReveal] = useState(false);
   const isPassword = type === 'password';
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  // The error replaces the hint: both usually say how the value should be, once is enough.
+  const showHint = hint && !error;
+  const described = [showHint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <div className="field__top">
@@ -52,7 +54,7 @@ export function Field({ name, label, error, hint, help, optional, type = 'text',
           </button>
         )}
       </div>
-      {hint && (
+      {showHint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>

@@ -207,6 +207,7 @@ const de: UiMessages = {
     locationsText: 'Jede Prüfung läuft von Messstandorten auf der ganzen Welt.',
     crawler: 'Full Site Check',
     crawlerText: 'Ein Crawler, der die Qualität Ihrer gesamten Website automatisch prüft.',
+    uptime: 'Verfügbarkeit der letzten 30 Tage',
   },
 };
 

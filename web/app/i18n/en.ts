@@ -33,7 +33,7 @@ const en = {
     stepOf: 'Step {step} of {total}',
     moreInfo: 'More information',
     formHasErrors: 'Please correct the highlighted fields.',
-    sendAgainIn: 'You can send it again in {seconds} s',
+    sendAgainIn: 'You can send it again in {seconds}\u00a0s',
   },
   titles: {
     login: 'Sign in',
@@ -202,6 +202,7 @@ const en = {
     locationsText: 'Every check runs from test locations across the globe.',
     crawler: 'Full Site Check',
     crawlerText: 'A crawler that tests the quality of your whole website automatically.',
+    uptime: 'Uptime, last 30 days',
   },
 };
 

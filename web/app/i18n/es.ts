@@ -206,6 +206,7 @@ const es: UiMessages = {
     locationsText: 'Cada comprobación se ejecuta desde ubicaciones de prueba repartidas por todo el mundo.',
     crawler: 'Full Site Check',
     crawlerText: 'Un rastreador que comprueba automáticamente la calidad de todo tu sitio web.',
+    uptime: 'Disponibilidad en los últimos 30 días',
   },
 };
 

@@ -206,6 +206,7 @@ const fr: UiMessages = {
     locationsText: 'Chaque contrôle est effectué depuis des points de mesure répartis dans le monde entier.',
     crawler: 'Full Site Check',
     crawlerText: 'Un robot d’exploration qui teste automatiquement la qualité de l’ensemble de votre site web.',
+    uptime: 'Disponibilité sur 30 jours',
   },
 };
 

@@ -205,7 +205,8 @@ const it: UiMessages = {
     locations: '26 località in tutto il mondo',
     locationsText: 'Ogni controllo viene eseguito da località di test distribuite in tutto il mondo.',
     crawler: 'Full Site Check',
-    crawlerText: 'Un crawler che verifica automaticamente la qualità di tutto il tuo sito web.',
+    crawlerText: 'Un crawler che verifica automaticamente la qualità dell’intero sito web.',
+    uptime: 'Disponibilità negli ultimi 30 giorni',
   },
 };
 

@@ -203,6 +203,7 @@ const ja: UiMessages = {
     locationsText: 'すべてのチェックは、世界各地のテスト拠点から実行されます。',
     crawler: 'Full Site Check',
     crawlerText: 'クローラーがウェブサイト全体の品質を自動的にテストします。',
+    uptime: '過去30日間の稼働率',
   },
 };
 

@@ -204,6 +204,7 @@ const pt: UiMessages = {
     locationsText: 'Cada verificação é feita a partir de locais de teste espalhados pelo mundo.',
     crawler: 'Full Site Check',
     crawlerText: 'Um rastreador que testa automaticamente a qualidade de todo o seu site.',
+    uptime: 'Disponibilidade nos últimos 30 dias',
   },
 };
 

@@ -47,8 +47,8 @@ const ru: UiMessages = {
   sso: {
     google: 'Продолжить через Google',
     microsoft: 'Продолжить через Microsoft',
-    signupGoogle: 'Зарегистрироваться через Google',
-    signupMicrosoft: 'Зарегистрироваться через Microsoft',
+    signupGoogle: 'Регистрация через Google',
+    signupMicrosoft: 'Регистрация через Microsoft',
   },
   login: {
     heading: 'Вход в учётную запись',
@@ -202,6 +202,7 @@ const ru: UiMessages = {
     locationsText: 'Каждая проверка выполняется из точек, расположенных в разных странах мира.',
     crawler: 'Full Site Check',
     crawlerText: 'Краулер, который автоматически проверяет качество всего вашего сайта.',
+    uptime: 'Доступность за 30 дней',
   },
 };
 

@@ -1,8 +1,8 @@
 import { defaultLanguage, isLanguage } from '@gatehouse/contract';
 import { useEffect } from 'react';
-import { Outlet, type UIMatch, useMatches, useParams } from 'react-router';
+import { Outlet, type UIMatch, useLocation, useMatches, useParams } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
-import { I18nProvider, localeCookie, rememberLanguage } from '../lib/i18n.tsx';
+import { I18nProvider, languageOfPath, localeCookie, rememberLanguage } from '../lib/i18n.tsx';
 import { DefaultLayout } from './default.tsx';
 import { LoginSignupLayout } from './login-signup.tsx';
 
@@ -22,6 +22,7 @@ function layoutOf(matches: UIMatch[]): LayoutName {
 export default function Screen() {
   const { lang } = useParams();
   const matches = useMatches();
+  const { pathname } = useLocation();
   // A page opened in a language is a choice of that language: links from mails come back to it.
   useEffect(() => {
     if (isLanguage(lang) && !document.cookie.includes(`${localeCookie}=${lang}`)) rememberLanguage(lang);
@@ -36,7 +37,8 @@ export default function Screen() {
   }
   const Layout = layouts[layoutOf(matches)];
   return (
-    <I18nProvider language={lang ?? defaultLanguage}>
+    // An unknown page under a language prefix (/de/no-such-page) is told in that language.
+    <I18nProvider language={lang ?? languageOfPath(pathname)}>
       <Layout>
         <Outlet />
       </Layout>

@@ -9,7 +9,7 @@ export function rich(template: string, parts: Record<string, ReactNode>): ReactN
   });
 }
 
-/** An e-mail address inside a sentence: moves to its own line rather than breaking mid-address. */
+/** An e-mail address inside a sentence: wraps as one word with its punctuation, broken only if longer than a line. */
 export function Email({ value }: { value: string }) {
   return <strong className="email">{value}</strong>;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
+import { MailIcon } from '../components/icons.tsx';
 import { ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
@@ -37,9 +38,9 @@ export default function ActivateEmail() {
   return (
     <>
       <PageTitle title={t('titles.verifyEmail')} />
+      <ScreenHeading icon={<MailIcon />} title={t('titles.verifyEmail')} />
       {failed ? (
         <>
-          <ScreenHeading title={t('titles.verifyEmail')} />
           <FormAlert code="email.verification_failed" />
           <p className="muted">{t('verify.failedHint')}</p>
           <LocalLink className="button button--primary" to="/signup">
@@ -47,7 +48,7 @@ export default function ActivateEmail() {
           </LocalLink>
         </>
       ) : (
-        <div className="loading" aria-busy="true">
+        <div className="loading loading--inline" aria-busy="true">
           <span className="spinner" aria-hidden="true" />
           <p>{t('verify.checking')}</p>
         </div>

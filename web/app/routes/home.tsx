@@ -44,7 +44,10 @@ export default function Home() {
     <div className="account">
       <PageTitle title={t('titles.account')} />
       <div className="account__head">
-        <div>
+        <span className="account__avatar" aria-hidden="true">
+          {initials(name || account.email)}
+        </span>
+        <div className="account__who">
           <h1>{name || t('account.heading')}</h1>
           <p className="muted">{rich(t('account.signedInAs'), { email: <Email value={account.email} /> })}</p>
         </div>
@@ -72,4 +75,14 @@ export default function Home() {
       </section>
     </div>
   );
+}
+
+/** Up to two letters for the avatar: of the first and last word of a name, or of an address. */
+function initials(text: string): string {
+  const words = text.split(/[\s@.]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : words.slice(0, 1);
+  return letters
+    .map((word) => Array.from(word ?? '')[0] ?? '')
+    .join('')
+    .toLocaleUpperCase();
 }

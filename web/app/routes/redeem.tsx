@@ -51,7 +51,12 @@ export default function Redeem() {
           <span className="sr-only">{t('common.loading')}</span>
         </div>
       ) : !license ? (
-        <FormAlert code={preview.code ?? 'license.not_found'} />
+        <>
+          <FormAlert code={preview.code ?? 'license.not_found'} />
+          <LocalLink className="button button--secondary" to="/">
+            {t('errors.goHome')}
+          </LocalLink>
+        </>
       ) : (
         <>
           <PlanSummary license={license} />

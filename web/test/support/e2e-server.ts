@@ -32,6 +32,9 @@ const config = loadConfig({
   ARGON2_TIME_COST: '1',
   MAIL_POLL_MS: '200',
   ROUTE_RULES: process.env.ROUTE_RULES,
+  // As behind a reverse proxy: a spec can stand for several visitors (X-Forwarded-For), each
+  // with its own rate limits, as the screenshot gallery does for its sixteen accounts.
+  TRUST_PROXY: '127.0.0.1',
 });
 const app = await buildApp(config);
 await app.app.listen({ port, host: '127.0.0.1' });

@@ -1,0 +1,184 @@
+// Every screen and state of the standalone journey, in every language, on both projects:
+// checked with axe and saved to artifacts/screenshots/gallery/<project>/<language>/<screen>.png
+// for review. One account per language walks the journey for real (mails, licenses).
+import { type Language, languages } from '@gatehouse/contract';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import de from '../../app/i18n/de.ts';
+import en, { type UiMessages } from '../../app/i18n/en.ts';
+import es from '../../app/i18n/es.ts';
+import fr from '../../app/i18n/fr.ts';
+import it from '../../app/i18n/it.ts';
+import ja from '../../app/i18n/ja.ts';
+import pt from '../../app/i18n/pt.ts';
+import ru from '../../app/i18n/ru.ts';
+import { capture, createLicense, linkIn, waitForMail } from '../support/helpers.ts';
+
+const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
+const names: Record<Language, [string, string]> = {
+  en: ['Grace', 'Hopper'],
+  de: ['Friederike', 'Müller-Lüdenscheidt'],
+  fr: ['Marie-Hélène', 'Dubois'],
+  es: ['María José', 'García'],
+  it: ['Giulia', 'Rossi'],
+  ru: ['Екатерина', 'Смирнова'],
+  ja: ['花子', '山田'],
+  pt: ['João', 'Gonçalves'],
+};
+
+/** A gallery page: the language's path, and a screenshot (after axe) in the gallery folder. */
+function gallery(page: Page, testInfo: TestInfo, language: Language) {
+  const prefix = language === 'en' ? '' : `/${language}`;
+  return {
+    path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
+    shot: (name: string) => capture(page, testInfo, name, `gallery/${testInfo.project.name}/${language}`),
+  };
+}
+
+const submit = (page: Page) => page.locator('form button[type="submit"]').first();
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test.describe.configure({ timeout: 180_000 });
+
+languages.forEach((language, index) => {
+  test(`gallery: every screen in ${language}`, async ({ page, context }, testInfo) => {
+    const t = catalogues[language];
+    const g = gallery(page, testInfo, language);
+    // Each language is its own visitor, so the mail limits per address and IP hold per language.
+    const project = testInfo.project.name === 'phone' ? 2 : 1;
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${project}.${index + 10}` });
+    // As long as a typical address, so the screens show what most people see.
+    const email = `${language}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+    const password = 'Lighthouse keeper 1912';
+
+    // Sign-up: empty, with errors, then the inbox step.
+    await page.goto(g.path('/signup'));
+    await expect(heading(page)).toHaveText(t.signup.heading);
+    await g.shot('signup');
+    await submit(page).click();
+    await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('signup-errors');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="dataProcessingConsent"]').check();
+    await submit(page).click();
+    await expect(heading(page)).toHaveText(t.inbox.heading);
+    await expect(page.getByText(t.common.stepOf.replace('{step}', '1').replace('{total}', '4'))).toBeVisible();
+    await g.shot('signup-inbox');
+
+    // The mailed link: held a moment to show the check, then the password step.
+    const link = linkIn(await waitForMail(email, /./), '/activate-email');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/user/verify-email', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(g.path(link));
+    await expect(page.getByText(t.verify.checking)).toBeVisible();
+    await g.shot('activate-email-checking');
+    release();
+    await expect(heading(page)).toHaveText(t.setPassword.heading);
+    await page.unroute('**/user/verify-email');
+    await g.shot('signup-password');
+    await page.locator('input[name="password"]').fill('short');
+    await submit(page).click();
+    await expect(page.locator('input[name="password"]')).toHaveAttribute('aria-invalid', 'true');
+    await g.shot('signup-password-error');
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="repeatPassword"]').fill(password);
+    await submit(page).click();
+
+    // Additional information, saved.
+    await expect(heading(page)).toHaveText(t.profile.heading);
+    await g.shot('signup-profile');
+    const [first, last] = names[language];
+    await page.locator('input[name="firstName"]').fill(first);
+    await page.locator('input[name="familyName"]').fill(last);
+    await submit(page).click();
+
+    // License activation: through a panel, with a key, activated; then Finish.
+    await expect(heading(page)).toHaveText(t.activation.heading);
+    await g.shot('signup-activation-platform');
+    await page.locator('input[value="standalone"]').check();
+    await expect(page.locator('input[name="license"]')).toBeVisible();
+    await g.shot('signup-activation-standalone');
+    await page.locator('input[name="license"]').fill(await createLicense('business'));
+    await submit(page).click();
+    await expect(page.getByText(t.activation.activated.replace('{plan}', t.plans.business))).toBeVisible();
+    await g.shot('signup-activation-done');
+    await page.getByRole('button', { name: t.common.finish }).click();
+    await expect(heading(page)).toHaveText(`${first} ${last}`);
+    await g.shot('account');
+
+    // Redeem signed in, then sign out.
+    await page.goto(g.path(`/redeem/${await createLicense('enterprise')}`));
+    await expect(page.getByRole('button', { name: t.redeem.activate })).toBeVisible();
+    await g.shot('redeem-signed-in');
+    await page.goto(g.path('/'));
+    await page.getByRole('button', { name: t.account.signOut }).click();
+
+    // Sign-in, and a wrong password.
+    await expect(heading(page)).toHaveText(t.login.heading);
+    await g.shot('login');
+    // Keyboard focus, as a keyboard user sees it: from "Forgot password?" on to the button.
+    await page.locator('form a[href$="/reset-password"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(submit(page)).toBeFocused();
+    await g.shot('login-focus');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('Not the password');
+    await submit(page).click();
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('login-error');
+
+    // Redeem signed out: a plan, and an unknown key.
+    await page.goto(g.path(`/redeem/${await createLicense('pro')}`));
+    await expect(page.getByRole('link', { name: t.redeem.signIn })).toBeVisible();
+    await g.shot('redeem');
+    await page.goto(g.path('/redeem/GH-0000-0000-0000-0000'));
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('redeem-unknown');
+
+    // Forgot password, sent, the reset form, a used or wrong link, success with the countdown.
+    await page.goto(g.path('/reset-password'));
+    await expect(heading(page)).toHaveText(t.resetRequest.heading);
+    await g.shot('reset-password');
+    await page.locator('input[name="email"]').fill(email);
+    await submit(page).click();
+    await expect(heading(page)).toHaveText(t.resetRequest.sentHeading);
+    await g.shot('reset-password-sent');
+    const resetLink = linkIn(await waitForMail(email, /./, 2), '/reset');
+    await page.goto(g.path('/reset?token=no-such-token'));
+    await expect(heading(page)).toHaveText(t.reset.heading);
+    await g.shot('reset');
+    await page.locator('input[name="password"]').fill('New password here');
+    await page.locator('input[name="repeatPassword"]').fill('New password here');
+    await submit(page).click();
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('reset-error');
+    await page.goto(g.path(resetLink));
+    await page.locator('input[name="password"]').fill('New password here');
+    await page.locator('input[name="repeatPassword"]').fill('New password here');
+    await submit(page).click();
+    await expect(heading(page)).toHaveText(t.reset.successHeading);
+    await g.shot('reset-success');
+
+    // A link that fails, an unknown page, and a fatal error (a render that
+    // fails on damaged sign-up data in the session storage).
+    await page.goto(g.path('/activate-email?token=no-such-token&email=nobody%40example.com'));
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('activate-email-failed');
+    await page.goto(g.path('/no/such/page'));
+    await expect(heading(page)).toHaveText(t.titles.notFound);
+    await g.shot('not-found');
+    await page.evaluate(() => {
+      sessionStorage.setItem('gatehouse-signup', JSON.stringify({ state: { email: { damaged: true } }, version: 0 }));
+      sessionStorage.setItem('gatehouse-signupBase', JSON.stringify({ state: { currentStep: 1, maxSteps: 4 }, version: 0 }));
+    });
+    await page.goto(g.path('/signup-process'));
+    await expect(heading(page)).toHaveText(t.titles.error);
+    await g.shot('error');
+  });
+});
