@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { gotoReady } from '../support/helpers.ts';
 
 const client = join(import.meta.dirname, '../../build/client');
 const signupLink = (page: Page) => page.getByRole('link', { name: 'Create one for free' });
@@ -11,13 +12,6 @@ const routeModule = (page: Page, id: string) =>
         ?.module ?? '',
     id,
   );
-
-/** Opens a page and waits until the app runs (the brand request comes after hydration). */
-async function gotoReady(page: Page, path: string): Promise<void> {
-  const hydrated = page.waitForResponse((response) => response.url().includes('/white-label'));
-  await page.goto(path);
-  await hydrated;
-}
 
 /** Counts full page loads (not in-app navigations). */
 function countLoads(page: Page): { count: number } {
