@@ -4,6 +4,7 @@ import { HydratedRouter } from 'react-router/dom';
 import { languageOfPath, loadCatalogue } from './lib/i18n.tsx';
 import { receivePanelCredentials } from './lib/panel.ts';
 import { reloadOnce } from './lib/platform.ts';
+import { importRouteModules, showLoadFailure } from './lib/route-modules.ts';
 
 // A lazily loaded file failed to preload (gone after a deploy): reload once, never in a loop.
 window.addEventListener('vite:preloadError', (event) => {
@@ -17,11 +18,17 @@ receivePanelCredentials();
 // the prerendered HTML.
 await loadCatalogue(languageOfPath(window.location.pathname));
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+// A screen's file that is gone (after a deploy): one reload fetches the new build; if it is still
+// gone within 10 s, say so instead of starting the app, whose router would reload without end.
+if (await importRouteModules()) {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+} else if (!reloadOnce()) {
+  showLoadFailure();
+}

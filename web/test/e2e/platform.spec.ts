@@ -65,6 +65,23 @@ test('a chunk gone after a deploy leads to one clean reload, not a loop', async 
   }
 });
 
+test('a screen file gone on the first load reloads once, then says so instead of looping', async ({ page }) => {
+  await gotoReady(page, '/login');
+  const chunk = join(client, await routeModule(page, 'routes/redeem'));
+  renameSync(chunk, `${chunk}.gone`);
+  try {
+    const loads = countLoads(page);
+    // Not prerendered: the page needs the screen's file to show anything at all.
+    await page.goto('/redeem/GH-0000-0000-0000-0000');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    expect(loads.count, 'the page and one reload').toBeLessThanOrEqual(2);
+    await page.waitForTimeout(3000);
+    expect(loads.count, 'no loop').toBeLessThanOrEqual(2);
+  } finally {
+    renameSync(`${chunk}.gone`, chunk);
+  }
+});
+
 test('a language file gone after a deploy reloads at most once per path', async ({ page }) => {
   const loads = countLoads(page);
   await gotoReady(page, '/login');
