@@ -3,7 +3,7 @@ import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { relinkPanelUser } from '../panels/panel.repository.ts';
+import { linkPanelUser } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { deleteSession } from './session.repository.ts';
 import { startSession } from './session.service.ts';
@@ -37,7 +37,12 @@ export async function signIn(
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
-    if (panelUser) await relinkPanelUser(trx, { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now });
+    if (panelUser)
+      await linkPanelUser(
+        trx,
+        { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
+        { replace: true },
+      );
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, sessionToken: session.token };

@@ -52,31 +52,24 @@ export async function revokePanel(db: DbOrTx, id: string, now: string): Promise<
   return result.numUpdatedRows === 1n;
 }
 
-/** Links a panel user to an account; a panel user already linked keeps its account. */
+/**
+ * Links a panel user to an account. A sign-up keeps an existing link; a password sign-in
+ * (`replace`) points the panel user at the account that just proved itself. The userId comes
+ * from the browser, so a link is a convenience, never a credential: the last password sign-in
+ * wins, and nobody can lock the real owner out by linking the id first (decision 009).
+ */
 export async function linkPanelUser(
   db: DbOrTx,
   link: { panelId: string; panelUserId: string; accountId: string; now: string },
+  { replace = false } = {},
 ): Promise<void> {
   await db
     .insertInto('panel_accounts')
     .values({ panel_id: link.panelId, panel_user_id: link.panelUserId, account_id: link.accountId, created_at: link.now })
-    .onConflict((oc) => oc.columns(['panel_id', 'panel_user_id']).doNothing())
-    .execute();
-}
-
-/**
- * Points a panel user at the account that just proved itself with its password. The userId
- * comes from the browser, so a link is a convenience, never a credential: the last password
- * sign-in wins, and nobody can lock the real owner out by linking the id first (decision 009).
- */
-export async function relinkPanelUser(
-  db: DbOrTx,
-  link: { panelId: string; panelUserId: string; accountId: string; now: string },
-): Promise<void> {
-  await db
-    .insertInto('panel_accounts')
-    .values({ panel_id: link.panelId, panel_user_id: link.panelUserId, account_id: link.accountId, created_at: link.now })
-    .onConflict((oc) => oc.columns(['panel_id', 'panel_user_id']).doUpdateSet({ account_id: link.accountId, created_at: link.now }))
+    .onConflict((oc) => {
+      const conflict = oc.columns(['panel_id', 'panel_user_id']);
+      return replace ? conflict.doUpdateSet({ account_id: link.accountId, created_at: link.now }) : conflict.doNothing();
+    })
     .execute();
 }
 
