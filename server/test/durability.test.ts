@@ -1,30 +1,42 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Db } from '../src/db/database.ts';
-import { nextIp } from './support/accounts.ts';
-import { dialects, freshDatabase } from './support/databases.ts';
-import { spawnServer } from './support/server-process.ts';
+import { eventually, nextIp } from './support/accounts.ts';
+import { type Dialect, dialects, freshDatabase } from './support/databases.ts';
+import { type ServerProcess, spawnServer } from './support/server-process.ts';
 
 // SECURITY.md, durability: a 2xx means committed. A real server process takes a stream of
 // sign-ups and is killed with SIGKILL in the middle of it; afterwards every acknowledged account
 // is there, and every account there is whole (its consents, its link, its mail, its audit row).
+// The kill is not left to chance: the test first holds sign-ups inside their transactions (each
+// with its account written, its mail not yet), proves that they are held, and only then kills.
+const acknowledgedBeforeHold = 30;
 const maxRequests = 300;
 const workers = 6;
+const holdingMarker = 'holding inside a transaction'; // written by support/hold-sqlite-writes.ts
+const sqliteHook = fileURLToPath(new URL('./support/hold-sqlite-writes.ts', import.meta.url));
 
 interface Stream {
   acknowledged: string[];
   sent: number;
-  failedAfterKill: number;
+  /** Requests sent that never got their answer because the process died. */
+  cutOff: number;
+  dead: boolean;
 }
 
-/** Sign-ups from `workers` parallel clients until the server dies or maxRequests were sent. */
-async function signupStream(url: string, killAfter: number, kill: () => void): Promise<Stream> {
-  const stream: Stream = { acknowledged: [], sent: 0, failedAfterKill: 0 };
-  let dead = false;
+/**
+ * Sign-ups from `workers` parallel clients, without a client timeout: a request held by the
+ * server stays open until the process dies. `reached` resolves once enough are acknowledged.
+ */
+function signupStream(url: string, enough: number) {
+  const stream: Stream = { acknowledged: [], sent: 0, cutOff: 0, dead: false };
+  const reached = Promise.withResolvers<void>();
   const worker = async () => {
-    while (!dead && stream.sent < maxRequests) {
+    while (!stream.dead && stream.sent < maxRequests) {
       stream.sent += 1;
       const email = `stream${String(stream.sent).padStart(4, '0')}@example.com`;
       try {
@@ -32,23 +44,83 @@ async function signupStream(url: string, killAfter: number, kill: () => void): P
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
           body: JSON.stringify({ email, dataProcessingConsent: true }),
-          signal: AbortSignal.timeout(5000),
         });
         await answer.text();
-        if (answer.status === 200) stream.acknowledged.push(email);
-        else throw new Error(`sign-up answered ${answer.status}`);
+        if (answer.status !== 200) throw new Error(`sign-up answered ${answer.status}`);
+        stream.acknowledged.push(email);
+        if (stream.acknowledged.length >= enough) reached.resolve();
       } catch (error) {
-        if (!dead) throw error;
-        stream.failedAfterKill += 1;
-      }
-      if (!dead && stream.acknowledged.length >= killAfter) {
-        dead = true;
-        kill();
+        if (!stream.dead) {
+          reached.reject(error);
+          throw error;
+        }
+        stream.cutOff += 1;
       }
     }
   };
-  await Promise.all(Array.from({ length: workers }, worker));
-  return stream;
+  const done = Promise.all(Array.from({ length: workers }, worker));
+  done.catch(() => {}); // surfaced through `reached`, or awaited after the kill
+  return { stream, reached: reached.promise, done };
+}
+
+/** A PostgreSQL connection of the test's own, beside the server's. */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/**
+ * Stops sign-ups inside their transactions and resolves once that is proven, with how many are
+ * held. PostgreSQL: the test locks the outbox table, so each sign-up waits at its mail insert with
+ * its account already written, as pg_stat_activity shows. SQLite: the hook the server was started
+ * with stops the process at the next mail insert and says so (node:sqlite blocks the event loop,
+ * so exactly one transaction is open, and every other request waits unanswered).
+ */
+async function holdSignups(dialect: Dialect, server: ServerProcess, databaseUrl: string) {
+  if (dialect === 'sqlite') {
+    server.child.kill('SIGUSR2');
+    await eventually(async () => (server.stderr().includes(holdingMarker) ? true : undefined), 'a sign-up held in its transaction', 30_000);
+    return { held: 1, release: async () => {} };
+  }
+  const locker = await connect(databaseUrl);
+  const observer = await connect(databaseUrl);
+  await locker.query('begin');
+  await locker.query('lock table mail_outbox in exclusive mode');
+  const waiting = async (condition: string) => {
+    const { rows } = await observer.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid not in (pg_backend_pid(), $1) and ${condition}`,
+      [(locker as unknown as { processID: number }).processID],
+    );
+    return rows[0]?.n ?? 0;
+  };
+  // The server gives up on a query after 10 s (query_timeout): kill well before that. At least
+  // one is held; a few more arrive within moments, as six clients keep sending.
+  const heldInserts = () => waiting(`wait_event_type = 'Lock' and query ilike 'insert into "mail_outbox"%'`);
+  let held = await eventually(
+    async () => ((await heldInserts()) > 0 ? true : undefined),
+    'a sign-up waiting at its mail insert',
+    8000,
+  ).then(heldInserts);
+  for (let look = 0; look < 20 && held < 3; look += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    held = await heldInserts();
+  }
+  return {
+    held,
+    /** After the kill: lets the orphaned transactions go on, and waits until PostgreSQL has ended them. */
+    release: async () => {
+      await locker.query('rollback');
+      await locker.end();
+      await eventually(
+        async () => ((await waiting('xact_start is not null')) === 0 ? true : undefined),
+        'the dead server’s transactions ended',
+        30_000,
+      );
+      await observer.end();
+    },
+  };
 }
 
 /** Accounts that lack any part a sign-up writes in its one transaction. */
@@ -95,22 +167,33 @@ for (const dialect of await dialects()) {
 
     it('loses no acknowledged account and leaves no half-made one', async () => {
       const env = { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1' };
-      const server = await spawnServer(env);
-      const killAfter = 25 + Math.floor(Math.random() * 20);
-      const stream = await signupStream(server.url, killAfter, () => server.child.kill('SIGKILL'));
-      assert.equal(await server.exited, 'SIGKILL');
+      const server = await spawnServer(env, dialect === 'sqlite' ? ['--import', sqliteHook] : []);
+      const { stream, reached, done } = signupStream(server.url, acknowledgedBeforeHold);
+      try {
+        await reached;
+        const { held, release } = await holdSignups(dialect, server, database.url);
+        const acknowledgedAtKill = stream.acknowledged.length;
+        stream.dead = true;
+        server.child.kill('SIGKILL');
+        assert.equal(await server.exited, 'SIGKILL');
+        await done;
+        await release();
 
-      const rows = await db.selectFrom('accounts').select('email').execute();
-      const stored = new Set(rows.map((row) => row.email));
-      const lost = stream.acknowledged.filter((email) => !stored.has(email));
-      console.log(
-        `# ${dialect}: killed after ${stream.acknowledged.length} acknowledged sign-ups (${stream.sent} sent, ${stream.failedAfterKill} cut off); ` +
-          `${rows.length} accounts stored, ${lost.length} lost`,
-      );
-      assert.ok(stream.acknowledged.length >= killAfter, 'the stream ran until the kill');
-      assert.ok(stream.failedAfterKill > 0, 'requests were in flight when the process died');
-      assert.deepEqual(lost, [], 'acknowledged accounts are all there');
-      assert.deepEqual(await halfMadeAccounts(db), [], 'every stored account is whole');
+        const rows = await db.selectFrom('accounts').select('email').execute();
+        const stored = new Set(rows.map((row) => row.email));
+        const lost = stream.acknowledged.filter((email) => !stored.has(email));
+        console.log(
+          `# ${dialect}: killed with ${held} sign-up(s) held inside their transaction, after ${stream.acknowledged.length} acknowledged ` +
+            `(${stream.sent} sent, ${stream.cutOff} cut off); ${rows.length} accounts stored, ${lost.length} lost`,
+        );
+        assert.ok(acknowledgedAtKill >= acknowledgedBeforeHold, 'the stream ran until the hold');
+        assert.ok(stream.cutOff >= held, `every held request was in flight when the process died (${stream.cutOff} cut off, ${held} held)`);
+        assert.deepEqual(lost, [], 'acknowledged accounts are all there');
+        assert.deepEqual(await halfMadeAccounts(db), [], 'every stored account is whole');
+      } finally {
+        stream.dead = true;
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      }
 
       // The same database serves again after the crash, without repair.
       const again = await spawnServer(env);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
+import { hash } from '@node-rs/argon2';
 import { loadConfig } from '../src/config.ts';
 import { headerLines, nextIp, registerAccount, seedAccount, visitor } from './support/accounts.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
@@ -47,24 +49,49 @@ describe('argon2id at the production cost', () => {
 
   it('hashes off the event loop: the server keeps answering while hashes run', async () => {
     const email = 'loop@example.com';
-    await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash(password) });
-    let hashing = true;
-    const burst = Promise.all(Array.from({ length: 6 }, () => visitor(t).postForm('/signin', { email, password }))).finally(() => {
-      hashing = false;
-    });
-    const probes: number[] = [];
-    while (hashing) probes.push((await timed(() => visitor(t).get('/health/live'))).ms);
+    // A stored hash at three times the production time cost: verifying it costs 3x the CPU, off
+    // the event loop, while the event loop's own share of a sign-in stays what it is.
+    await seedAccount(t, email, { passwordHash: await hash(password, { ...t.deps.config.argon2, timeCost: 6, algorithm: 2 }) });
+    // A known amount of hashing (eight sign-ins, one argon2id verification each) is queued at
+    // once, with probes behind it. The judge is CPU time, which neither the machine's speed nor
+    // its load can shift: the event loop's own thread must spend less than the other threads
+    // (libuv's pool, where argon2 runs). Were hashing on the event loop, this thread would spend
+    // all of it, and the others next to nothing. The event loop's delay is reported alongside.
+    const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+    // Wrong passwords: each costs exactly one verification of that hash (a right one would also
+    // rehash at the production cost).
+    const wrong = { email, password: 'Not the right one 9' };
+    await visitor(t).postForm('/signin', wrong); // warm, untimed
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    const threadBefore = process.threadCpuUsage();
+    const processBefore = process.cpuUsage();
+    loop.enable();
+    const burst = Promise.all(Array.from({ length: 8 }, () => visitor(t).postForm('/signin', wrong)));
+    const probes = await Promise.all(Array.from({ length: 4 }, () => visitor(t).get('/health/live')));
     const answers = await burst;
+    loop.disable();
+    const eventLoopMs = cpuMs(process.threadCpuUsage(threadBefore));
+    const otherThreadsMs = cpuMs(process.cpuUsage(processBefore)) - eventLoopMs;
+    console.log(
+      `# 8 sign-ins verifying at t=6: CPU ${eventLoopMs.toFixed(0)} ms on the event loop, ${otherThreadsMs.toFixed(0)} ms on other threads; ` +
+        `event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
     assert.deepEqual(
       answers.map((answer) => answer.status),
-      Array(6).fill(200),
+      Array(8).fill(401),
     );
-    assert.ok(probes.length >= 5, `probed ${probes.length} times while hashing`);
-    // One hash takes ~50 ms here; on the event loop every probe would wait for at least one.
-    assert.ok(median(probes) < 25, `median /health/live while hashing: ${median(probes).toFixed(1)} ms (${probes.length} probes)`);
+    assert.deepEqual(
+      probes.map((probe) => probe.status),
+      Array(4).fill(200),
+      'the server answered while hashing',
+    );
+    assert.ok(
+      eventLoopMs < otherThreadsMs,
+      `hashing ran off the event loop: ${eventLoopMs.toFixed(0)} ms CPU on it, ${otherThreadsMs.toFixed(0)} ms beside it`,
+    );
   });
 
-  it('answers an unknown e-mail like a wrong password, and as slowly (medians within 10 ms)', async () => {
+  it('answers an unknown e-mail like a wrong password, and as slowly (paired rounds, judged against one hash)', async () => {
     const known = 'timing-known@example.com';
     await seedAccount(t, known, { passwordHash: await t.deps.hasher.hash(password) });
     const pending = 'timing-pendg@example.com';
@@ -93,60 +120,86 @@ describe('argon2id at the production cost', () => {
     // Each round times every kind back to back, in rotating order; medians are taken of the
     // per-round differences to the known address, so slow drifts in load cancel out. Wall time
     // is what an attacker sees; CPU time is the work done, which other processes cannot blur.
+    // The yardstick is measured in the same rounds: what one hash costs (a known address against
+    // a sign-in that hashes nothing). Without the dummy hash an unknown address would be a whole
+    // hash faster; here it must stay within half of one (CPU: a third), which the load on a busy
+    // machine stretches along with everything else. A trial that misses is repeated, up to three
+    // times.
     const kinds: Kind[] = ['known', 'pending', 'unknown', 'unhashed'];
     const cpuDifferences: Record<Kind, number[]> = { known: [], pending: [], unknown: [], unhashed: [] };
     const reports: string[] = [];
     let wallPassed = false;
     for (let trial = 0; trial < 3 && !wallPassed; trial += 1) {
       const wallDifferences: Record<Kind, number[]> = { known: [], pending: [], unknown: [], unhashed: [] };
-      const knownMs: number[] = [];
-      for (let round = 0; round < 15; round += 1) {
+      for (let round = 0; round < 16; round += 1) {
         const ms: Partial<Record<Kind, { wall: number; cpu: number }>> = {};
         for (const kind of [...kinds.slice(round % 4), ...kinds.slice(0, round % 4)]) ms[kind] = await attempt(kind);
         for (const kind of kinds) {
           wallDifferences[kind].push((ms[kind]?.wall ?? 0) - (ms.known?.wall ?? 0));
           cpuDifferences[kind].push((ms[kind]?.cpu ?? 0) - (ms.known?.cpu ?? 0));
         }
-        knownMs.push(ms.known?.wall ?? 0);
       }
       const gap = (kind: Kind) => median(wallDifferences[kind]);
+      const hash = -gap('unhashed');
       reports.push(
-        `known ${median(knownMs).toFixed(1)} ms; pending ${gap('pending').toFixed(1)}, unknown ${gap('unknown').toFixed(1)}, ` +
-          `no hash at all ${gap('unhashed').toFixed(1)} ms from it`,
+        `one hash ${hash.toFixed(1)} ms; pending ${gap('pending').toFixed(1)}, unknown ${gap('unknown').toFixed(1)} ms from a known address`,
       );
-      wallPassed = Math.abs(gap('pending')) < 10 && Math.abs(gap('unknown')) < 10;
+      wallPassed = hash > 0 && Math.abs(gap('pending')) < hash / 2 && Math.abs(gap('unknown')) < hash / 2;
     }
     const cpuGap = (kind: Kind) => median(cpuDifferences[kind]);
-    const cpuReport = `pending ${cpuGap('pending').toFixed(1)}, unknown ${cpuGap('unknown').toFixed(1)}, no hash at all ${cpuGap('unhashed').toFixed(1)} ms`;
-    const load = loadavg()[0] ?? 0;
+    const cpuHash = -cpuGap('unhashed');
+    const cpuReport = `one hash ${cpuHash.toFixed(1)} ms; pending ${cpuGap('pending').toFixed(1)}, unknown ${cpuGap('unknown').toFixed(1)} ms from a known address`;
     console.log(
-      `# sign-in failures (argon2id m=19456 t=2 p=1, 15 rounds a trial), median differences to a known address: ` +
-        `wall ${reports.join(' | ')}; CPU ${cpuReport}; load ${load.toFixed(1)} on ${availableParallelism()} cores`,
+      `# sign-in failures (argon2id m=19456 t=2 p=1, 16 rounds a trial), medians of paired differences: ` +
+        `wall ${reports.join(' | ')}; CPU ${cpuReport}; load ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`,
     );
     assert.equal(new Set(shapes.values()).size, 1, 'same status, body, cookies and headers for every kind');
-    // An unknown address must cost a hash: of the CPU a known one spends above a sign-in that
-    // hashes nothing, at least half (without the dummy hash it would be about none).
-    assert.ok(cpuGap('unknown') - cpuGap('unhashed') > -cpuGap('unhashed') / 2, `an unknown e-mail still costs a hash: CPU ${cpuReport}`);
-    assert.ok(Math.abs(cpuGap('pending')) < 10 && Math.abs(cpuGap('unknown')) < 10, `the same work for every address: CPU ${cpuReport}`);
-    // Wall-clock medians mean little while other processes hold every core several times over.
-    const overloaded = load > 2 * availableParallelism();
-    if (!wallPassed && overloaded)
-      console.log(`# wall-clock timing not judged: load ${load.toFixed(1)} on ${availableParallelism()} cores`);
-    else assert.ok(wallPassed, `known, pending and unknown addresses within 10 ms: ${reports.join(' | ')}`);
+    // The same work for every address: an unknown one costs a hash too (without the dummy hash
+    // its difference would be a whole hash).
+    assert.ok(cpuHash > 0, `a hash costs CPU: ${cpuReport}`);
+    assert.ok(
+      Math.abs(cpuGap('pending')) < cpuHash / 3 && Math.abs(cpuGap('unknown')) < cpuHash / 3,
+      `the same work for every address: CPU ${cpuReport}`,
+    );
+    assert.ok(wallPassed, `known, pending and unknown addresses within half a hash: ${reports.join(' | ')}`);
   });
 });
 
 describe('the cap on hashes in flight', () => {
-  let t: TestApp;
+  // One slot (HASH_CONCURRENCY=1), so a burst of sign-ins queues for it. Each case creates its
+  // condition instead of racing the machine: a queue that outlasts any plausible hash lets all of
+  // a small burst through; a queue shorter than any production-cost hash refuses the excess.
+  let patient: TestApp;
+  let hasty: TestApp;
+  const queueMs = 5;
   before(async () => {
-    t = await startTestApp({
-      productionArgon2: true,
-      env: { TRUST_PROXY: '127.0.0.1', HASH_CONCURRENCY: '1', HASH_QUEUE_TIMEOUT_MS: '150' },
-    });
+    const start = (queue: number) =>
+      startTestApp({
+        productionArgon2: true,
+        env: { TRUST_PROXY: '127.0.0.1', HASH_CONCURRENCY: '1', HASH_QUEUE_TIMEOUT_MS: String(queue) },
+      });
+    patient = await start(60_000);
+    hasty = await start(queueMs);
   });
-  after(() => t.stop());
+  after(async () => {
+    await patient.stop();
+    await hasty.stop();
+  });
+  const signin = (t: TestApp, i: number) =>
+    timed(() =>
+      t.client({ 'x-forwarded-for': nextIp() }).postForm('/signin', { email: `burst${i}@example.com`, password: 'Whatever it is 1' }),
+    );
 
-  it('lets a burst wait briefly, then refuses the excess with 503 and Retry-After, within bounded memory', async () => {
+  it('lets a burst wait for the one slot rather than refuse it', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => signin(patient, i)));
+    assert.deepEqual(
+      answers.map((answer) => answer.value.status),
+      [401, 401, 401, 401],
+      'four at once through one slot: three waited their turn',
+    );
+  });
+
+  it('refuses the excess with 503 and Retry-After once the wait is over, within bounded memory', async () => {
     const rss = [process.memoryUsage().rss];
     let bursting = true;
     const sampler = (async () => {
@@ -155,22 +208,18 @@ describe('the cap on hashes in flight', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        timed(() =>
-          t.client({ 'x-forwarded-for': nextIp() }).postForm('/signin', { email: `burst${i}@example.com`, password: 'Whatever it is 1' }),
-        ),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signin(hasty, i)));
     bursting = false;
     await sampler;
     const statuses = answers.map((answer) => answer.value.status);
     const served = statuses.filter((status) => status === 401).length;
     const busy = answers.filter((answer) => answer.value.status === 503);
     assert.equal(served + busy.length, 40, `only 401 or 503: ${statuses.join(' ')}`);
-    assert.ok(served >= 2, `more than the one free slot got served after a short wait (${served})`);
-    assert.ok(busy.length >= 10, `the excess is refused (${busy.length} of 40)`);
-    for (const { value } of busy) {
+    // A hash at the production cost takes far longer than the 5 ms wait, so whoever finds the
+    // slot taken is refused; 40 arrive together, the first takes the slot.
+    assert.ok(served >= 1, 'the first one is served');
+    assert.ok(busy.length >= 1, `the excess is refused (${busy.length} of 40)`);
+    for (const { value, ms } of busy) {
       assert.deepEqual(value.json, {
         error: 'The service is busy. Please try again in a moment',
         code: 'server.busy',
@@ -178,16 +227,17 @@ describe('the cap on hashes in flight', () => {
       });
       assert.ok(Number(value.headers.get('retry-after')) >= 1);
       assertSecurityHeaders(value.headers, 'a 503');
+      assert.ok(ms >= queueMs, `refused only after waiting the ${queueMs} ms (${ms.toFixed(1)} ms)`);
     }
-    const slowest = Math.max(...answers.map((answer) => answer.ms));
-    assert.ok(slowest < 3000, `every answer came within 3 s (slowest ${slowest.toFixed(0)} ms)`);
     const growth = (Math.max(...rss) - (rss[0] ?? 0)) / 2 ** 20;
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
     console.log(
       `# hash cap: 40 at once with HASH_CONCURRENCY=1: ${served} served, ${busy.length} refused, slowest ${slowest.toFixed(0)} ms, RSS +${growth.toFixed(0)} MiB`,
     );
+    // Forty hashes at once would take 40 x 19 MiB; one at a time stays far below.
     assert.ok(growth < 100, `RSS grew ${growth.toFixed(0)} MiB`);
 
-    const after = await t
+    const after = await hasty
       .client({ 'x-forwarded-for': nextIp() })
       .postForm('/signin', { email: 'burst0@example.com', password: 'Whatever it is 1' });
     assert.equal(after.status, 401, 'served again once the burst is over');

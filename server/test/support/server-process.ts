@@ -14,12 +14,13 @@ export interface ServerProcess {
 
 /**
  * The server as an operator runs it (`node server/src/main.ts`), in a child process of its own,
- * so a test can kill it for real. Resolves once /health/ready answers 200.
+ * so a test can kill it for real. Resolves once /health/ready answers 200. `nodeArgs` go before
+ * the script (a test's `--import` hook).
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
     env: {
       ...inherited,
