@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../src/db/database.ts';
 import type { Account } from '../../src/db/schema.ts';
 import { insertAccountOrGetExisting } from '../../src/features/accounts/account.repository.ts';
@@ -8,7 +9,9 @@ import type { TestClient } from './http-client.ts';
 import { linkIn } from './smtp.ts';
 import type { TestApp } from './test-app.ts';
 
-let lastIp = 0;
+// From a random point: limits kept in the shared Redis outlive a test process, and another
+// run (or another checkout's) on this machine must not find its addresses already counted.
+let lastIp = randomInt(2 ** 24 - 2 ** 20);
 
 /**
  * A new client address for each simulated person. Apps started with TRUST_PROXY=127.0.0.1 take
@@ -100,8 +103,11 @@ export function headerLines(headers: Headers): string[] {
     .sort();
 }
 
-/** Waits until a condition on the database holds (the outbox worker runs on its own). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
+/**
+ * Waits until a condition holds (the outbox worker runs on its own). The deadline only ends a
+ * wait that failed: it is generous, so a machine under load cannot reach it by being slow.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -18,8 +18,18 @@ export interface ServerProcess {
  * the script (a test's `--import` hook).
  */
 export async function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
+  // The port is picked free, then bound by the child: another process may take it in between.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnOnce(await freePort(), env, nodeArgs);
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnOnce(port: number, env: Record<string, string>, nodeArgs: string[]): Promise<ServerProcess> {
   const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
-  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
     env: {
@@ -41,7 +51,7 @@ export async function spawnServer(env: Record<string, string>, nodeArgs: string[
   });
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited at start:\n${stderr}`);
     try {
@@ -52,7 +62,7 @@ export async function spawnServer(env: Record<string, string>, nodeArgs: string[
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not become ready within 20 s:\n${stderr}`);
+      throw new Error(`the server did not become ready within 60 s:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

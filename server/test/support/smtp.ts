@@ -63,8 +63,8 @@ export class SmtpCapture {
     return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }
 
-  /** Waits for the next mail to an address matching a predicate. */
-  async waitFor(to: string, match: (mail: CapturedMail) => boolean = () => true, timeoutMs = 5000): Promise<CapturedMail> {
+  /** Waits for the next mail to an address matching a predicate (a deadline for failure only). */
+  async waitFor(to: string, match: (mail: CapturedMail) => boolean = () => true, timeoutMs = 20_000): Promise<CapturedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.mails.findLast((mail) => mail.to === to && match(mail));

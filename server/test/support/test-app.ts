@@ -6,14 +6,26 @@ import { type Dialect, freshDatabase } from './databases.ts';
 import { TestClient } from './http-client.ts';
 import { SmtpCapture } from './smtp.ts';
 
-/** A clock tests can move forward, to step past expiries without waiting. */
+/**
+ * A clock tests can move forward, to step past expiries without waiting, and stop, so that the
+ * test's own pace (slow on a busy machine) cannot carry it past an expiry either.
+ */
 export class TestClock implements Clock {
   offsetMs = 0;
+  #stoppedAt: number | undefined;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.#stoppedAt ?? Date.now()) + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  /** Time stands still (but for advance) until resume(). */
+  stop(): void {
+    this.#stoppedAt ??= Date.now();
+  }
+  resume(): void {
+    if (this.#stoppedAt !== undefined) this.offsetMs -= Date.now() - this.#stoppedAt;
+    this.#stoppedAt = undefined;
   }
 }
 
@@ -55,22 +67,34 @@ export async function startTestApp(
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await freshDatabase(options.dialect ?? 'sqlite');
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATABASE_URL: database.url,
-    SMTP_URL: smtpUrl,
-    LOG_LEVEL: 'silent',
-    ...(options.productionArgon2 ? {} : { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
-    MAIL_POLL_MS: '100',
-    ...options.env,
-  });
   const clock = new TestClock();
-  const app = await buildApp(config, { ...options.appOptions, clock });
-  await app.app.listen({ port, host: '127.0.0.1' });
+  // The port is picked free, then bound: another process on this machine may take it in between,
+  // so a lost race is tried again on another port.
+  let port = 0;
+  let app: App | undefined;
+  for (let attempt = 1; !app; attempt += 1) {
+    port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: database.url,
+      SMTP_URL: smtpUrl,
+      LOG_LEVEL: 'silent',
+      ...(options.productionArgon2 ? {} : { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
+      MAIL_POLL_MS: '100',
+      ...options.env,
+    });
+    const built = await buildApp(config, { ...options.appOptions, clock });
+    try {
+      await built.app.listen({ port, host: '127.0.0.1' });
+      app = built;
+    } catch (error) {
+      await built.close();
+      if (attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
   const url = `http://localhost:${port}`;
   return {
     ...app,

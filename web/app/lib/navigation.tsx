@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link, type LinkProps, useNavigate } from 'react-router';
 import { localizedPath, useI18n } from './i18n.tsx';
 
@@ -10,7 +11,12 @@ export function LocalLink({ to, ...props }: LinkProps & { to: string }) {
 export function useLocalNavigate() {
   const navigate = useNavigate();
   const { language } = useI18n();
-  return (to: string, options?: { replace?: boolean; state?: unknown }) => navigate(localizedPath(to, language), options);
+  // The same function from render to render: effects that depend on it (a timed redirect) run
+  // once, instead of again at every render.
+  return useCallback(
+    (to: string, options?: { replace?: boolean; state?: unknown }) => navigate(localizedPath(to, language), options),
+    [navigate, language],
+  );
 }
 
 /** Only same-site paths may be a redirect target ("/redeem/…", never "//evil.example"). */

@@ -3,7 +3,7 @@
 import { panelBasePath, panelSigninMarker } from '@gatehouse/contract';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, codeIn, createLicense, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { capture, codeIn, createLicense, referencePanel, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl } from '../support/ports.ts';
 
 const app = (panel: { url: string }, screen: string) => `${panel.url}${panelBasePath}${screen.replace(/^\//, '')}`;
@@ -146,6 +146,7 @@ test('resets the password with the mailed code and the e-mail', async ({ page, c
   const email = uniqueEmail('cp-reset', testInfo);
   await registerAccount(page, email, 'Old panel password 1');
   await asPanelUser(context, panel, `u-reset-${testInfo.project.name}-${Date.now()}`);
+  await page.clock.install();
 
   await page.goto(app(panel, '/login'));
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -167,13 +168,18 @@ test('resets the password with the mailed code and the e-mail', async ({ page, c
   await page.getByLabel('Password', { exact: true }).fill('New panel password 2');
   await page.getByLabel('Repeat password').fill('New panel password 2');
   const reset = page.waitForRequest((r) => r.url() === `${appUrl}/user/password-reset-otp`);
+  // The success screen moves on after 5 s of the page's time, which the test moves on itself.
+  await stopClock(page);
   await page.getByRole('button', { name: 'Change password' }).click();
   expect((await reset).postDataJSON()).toEqual({ password: 'New panel password 2', code, email });
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), panelSigninMarker)).toBeTruthy();
-  await capture(page, testInfo, 'cp-reset-done');
+  await capture(page, testInfo, 'cp-reset-done', undefined, { stopped: true });
 
-  await expect(page).toHaveURL(app(panel, '/login'), { timeout: 8000 });
+  // Five seconds of the page's time; then its clock runs again, for the navigation to finish.
+  await page.clock.runFor(5000);
+  await page.clock.resume();
+  await expect(page).toHaveURL(app(panel, '/login'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('New panel password 2');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

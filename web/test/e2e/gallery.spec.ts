@@ -11,7 +11,7 @@ import it from '../../app/i18n/it.ts';
 import ja from '../../app/i18n/ja.ts';
 import pt from '../../app/i18n/pt.ts';
 import ru from '../../app/i18n/ru.ts';
-import { capture, createLicense, linkIn, waitForMail } from '../support/helpers.ts';
+import { capture, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
 
 const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
 const names: Record<Language, [string, string]> = {
@@ -36,7 +36,8 @@ function gallery(page: Page, testInfo: TestInfo, language: Language) {
   const folder = `gallery/${testInfo.project.name}/${language}`;
   return {
     path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
-    shot: (name: string) => capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true }),
+    shot: (name: string, { stopped = false } = {}) =>
+      capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true, stopped }),
   };
 }
 
@@ -164,12 +165,16 @@ languages.forEach((language, index) => {
     await submit(page).click();
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('reset-error');
+    // The success screen moves on after 5 s: its clock stands still while it is checked and shot.
+    await page.clock.install();
     await page.goto(g.path(resetLink));
     await page.locator('input[name="password"]').fill('New password here');
     await page.locator('input[name="repeatPassword"]').fill('New password here');
+    await stopClock(page);
     await submit(page).click();
     await expect(heading(page)).toHaveText(t.reset.successHeading);
-    await g.shot('reset-success');
+    await g.shot('reset-success', { stopped: true });
+    await page.clock.resume();
 
     // A link that fails, an unknown page, and a fatal error (a render that
     // fails on damaged sign-up data in the session storage).

@@ -22,12 +22,48 @@ function countLoads(page: Page): { count: number } {
   return loads;
 }
 
+/**
+ * Counts the page's answers to its build checks once the page has read them: the check's own
+ * continuation runs in the microtasks right after the body is read, this count one task later.
+ */
+async function countBuildChecks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { buildChecksRead: number };
+    counted.buildChecksRead = 0;
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await original(...args);
+      if (String(args[0]).endsWith('build.json')) {
+        const json = response.json.bind(response);
+        response.json = async () => {
+          const body = await json();
+          setTimeout(() => {
+            counted.buildChecksRead += 1;
+          });
+          return body;
+        };
+      }
+      return response;
+    };
+  });
+}
+
+/** Waits until no full load has come for 3 s (a reload loop never goes quiet); returns the count. */
+async function settledLoads(loads: { count: number }): Promise<number> {
+  for (let seen = -1; ; ) {
+    if (seen === loads.count) return seen;
+    seen = loads.count;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('a deploy under an open tab: the next navigation loads the page fully', async ({ page }) => {
   const info = join(client, 'build.json');
   const original = readFileSync(info, 'utf8');
   const loads = countLoads(page);
+  await countBuildChecks(page);
   await gotoReady(page, '/login');
   await signupLink(page).click();
   await expect(page).toHaveURL(/\/signup$/);
@@ -35,11 +71,10 @@ test('a deploy under an open tab: the next navigation loads the page fully', asy
   await page.goBack();
   try {
     writeFileSync(info, JSON.stringify({ id: 'a-newer-build' }));
-    const checked = page.waitForResponse((response) => response.url().endsWith('/build.json'));
-    // The tab comes back into view: the app asks for the newest build.
+    const read = await page.evaluate(() => (window as unknown as { buildChecksRead: number }).buildChecksRead);
+    // The tab comes back into view: the app asks for the newest build, and has read the answer.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await checked;
-    await page.waitForTimeout(300); // the answer is read after it arrives
+    await page.waitForFunction((before) => (window as unknown as { buildChecksRead: number }).buildChecksRead > before, read);
     await signupLink(page).click();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -57,9 +92,9 @@ test('a chunk gone after a deploy leads to one clean reload, not a loop', async 
   renameSync(chunk, `${chunk}.gone`);
   try {
     await signupLink(page).click();
-    await page.waitForTimeout(3000);
-    expect(loads.count, 'exactly one reload').toBe(2);
+    await expect.poll(() => loads.count, { message: 'one reload' }).toBe(2);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await settledLoads(loads), 'exactly one reload').toBe(2);
   } finally {
     renameSync(`${chunk}.gone`, chunk);
   }
@@ -75,8 +110,7 @@ test('a screen file gone on the first load reloads once, then says so instead of
     await page.goto('/redeem/GH-0000-0000-0000-0000');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
     expect(loads.count, 'the page and one reload').toBeLessThanOrEqual(2);
-    await page.waitForTimeout(3000);
-    expect(loads.count, 'no loop').toBeLessThanOrEqual(2);
+    expect(await settledLoads(loads), 'no loop').toBeLessThanOrEqual(2);
   } finally {
     renameSync(`${chunk}.gone`, chunk);
   }
@@ -89,12 +123,9 @@ test('a language file gone after a deploy reloads at most once per path', async 
   for (const file of germanChunks) renameSync(join(client, 'assets', file), join(client, 'assets', `${file}.gone`));
   try {
     await page.getByLabel('Language').selectOption('de');
-    await page.waitForTimeout(3000);
     // At most one reload for /login and one for /de/login, then it stays.
-    const settled = loads.count;
-    expect(settled).toBeLessThanOrEqual(3);
-    await page.waitForTimeout(2000);
-    expect(loads.count, 'no loop').toBe(settled);
+    await expect.poll(() => loads.count).toBeGreaterThan(1);
+    expect(await settledLoads(loads), 'no loop').toBeLessThanOrEqual(3);
     // The prerendered German page still shows, without its scripts.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Ihrem Konto anmelden');
   } finally {
@@ -113,9 +144,16 @@ test('screens are prefetched 1 s after start, but not on slow-2g or with Save-Da
     await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto('/login');
+    // The page's clock runs on by a second once the app has started: the prefetch is due by then.
+    await context.clock.install();
+    await gotoReady(page, '/login');
     const signupModule = await routeModule(page, 'routes/signup');
-    await page.waitForTimeout(2000);
+    await context.clock.runFor(1000);
+    // A request of the page's own after the prefetch: the browser reports requests in order.
+    await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/health/live')),
+      page.evaluate(() => fetch('/health/live')),
+    ]);
     expect(requested.includes(signupModule), `${JSON.stringify(connection)} prefetches: ${expected}`).toBe(expected);
     await context.close();
   }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
 
 import { controlUrl as control } from './ports.ts';
 
@@ -8,9 +8,9 @@ export interface Mail {
   text: string;
 }
 
-/** Waits for the newest mail to an address whose subject matches. */
+/** Waits for the newest mail to an address whose subject matches (a deadline for failure only). */
 export async function waitForMail(to: string, subject: RegExp, count = 1): Promise<Mail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const mails = (await (await fetch(`${control}/mails?to=${encodeURIComponent(to)}`)).json()) as Mail[];
     const matching = mails.filter((mail) => subject.test(mail.subject));
@@ -59,25 +59,65 @@ export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
 }
 
 /**
+ * Stops the page's clock where it stands: timers (a redirect after 5 s) wait until the test moves
+ * time on with page.clock.runFor, however long the test's own steps take. Needs
+ * page.clock.install() before the page was opened.
+ */
+export async function stopClock(page: Page): Promise<void> {
+  // The page's time runs on while the test asks for it: stop a little ahead, further if need be.
+  for (let ahead = 100; ; ahead *= 4) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past') || ahead > 60_000) throw error;
+    }
+  }
+}
+
+/**
+ * The page's document as it stands, in a browser context of its own without the page's scripts
+ * or its stopped clock: axe runs on timers, so it cannot run in a page whose clock stands still.
+ */
+async function frozenCopy(page: Page): Promise<{ copy: Page; context: BrowserContext }> {
+  const origin = new URL(page.url()).origin;
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<head([^>]*)>/i, `<head$1><base href="${origin}/">`);
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ viewport: page.viewportSize() });
+  const copy = await context.newPage();
+  await copy.setContent(html, { waitUntil: 'load' });
+  return { copy, context };
+}
+
+/**
  * Checks the page with axe (unless told not to) and saves a full-page screenshot under artifacts/screenshots, in
- * the project's folder unless another folder (relative to it) is named.
+ * the project's folder unless another folder (relative to it) is named. `stopped`: the page's clock
+ * was stopped (stopClock), so axe checks a copy of its document.
  */
 export async function capture(
   page: Page,
   testInfo: TestInfo,
   name: string,
   folder = testInfo.project.name,
-  { axe = true } = {},
+  { axe = true, stopped = false } = {},
 ): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   if (axe) {
-    // Only violations are read: leaving out the passes' details makes each check about twice as fast.
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .options({ resultTypes: ['violations'] })
-      .analyze();
-    const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(violations, `axe on ${name}`).toEqual([]);
+    const frozen = stopped ? await frozenCopy(page) : undefined;
+    try {
+      // Only violations are read: leaving out the passes' details makes each check about twice as fast.
+      const results = await new AxeBuilder({ page: frozen?.copy ?? page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .options({ resultTypes: ['violations'] })
+        .analyze();
+      const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(violations, `axe on ${name}`).toEqual([]);
+    } finally {
+      await frozen?.context.close();
+    }
   }
   await page.screenshot({ path: `../artifacts/screenshots/${folder}/${name}.png`, fullPage: true });
 }
