@@ -26,6 +26,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLimits } from './lib/limits.ts';
 import { createPasswordHasher } from './lib/password-hasher.ts';
 import { createRedis, redisConnected } from './lib/redis.ts';
+import { createSecrets, resolveSecretKey } from './lib/secrets.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailSender, OutboxWorker } from './mail/worker.ts';
 
@@ -77,15 +78,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
   if (redis) await redisConnected(redis);
-  const outbox = new OutboxWorker({ db, clock, log: app.log, sender: createMailSender(config, app.log), pollMs: config.mailPollMs });
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+  if (secretKey.generated) app.log.warn(`SECRET_KEY is not set: made one and kept it in ${config.dataDir}/secret-key`);
+  const secrets = createSecrets(secretKey.key);
+  const outbox = new OutboxWorker({
+    db,
+    clock,
+    log: app.log,
+    sender: createMailSender(config, app.log),
+    pollMs: config.mailPollMs,
+    secrets,
+  });
   const deps: Deps = {
     config,
     db,
     clock,
     hasher: createPasswordHasher(config),
-    limits: createLimits(redis),
+    limits: createLimits(redis, { accountSigninFailures: config.accountSigninFailures }),
     log: app.log,
     mailWritten: () => outbox.kick(),
+    secrets,
   };
 
   registerErrorHandler(app);
