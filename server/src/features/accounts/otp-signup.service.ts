@@ -9,7 +9,8 @@ import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
-import { checkCode, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
+import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
+import { issueToken } from '../tokens/token.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
 
@@ -59,7 +60,17 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       account && account.password_hash === null && !account.disabled_at
         ? await findLatestLiveCode(trx, account.id, 'signup_code', '')
         : undefined;
-    if (account && previous) {
+    if (account && previous && codesLocked(account)) {
+      // Past the lifetime count of wrong codes: the verification link instead (issue 14).
+      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
+      await enqueueMail(trx, deps, {
+        to: account.email,
+        kind: 'verify_email',
+        language: input.locale ?? (account.locale as Language),
+        brand: mailBrand(brand),
+        params: { link: `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email: account.email })}` },
+      });
+    } else if (account && previous) {
       await lockAccount(trx, account.id);
       const panel = previous.panel_id && previous.panel_user_id ? { id: previous.panel_id, userId: previous.panel_user_id } : undefined;
       const code = await issueCode(trx, deps, account.id, 'signup_code', panel);

@@ -11,7 +11,7 @@ import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
-import { issueCode } from '../tokens/code.service.ts';
+import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, insertAccountOrGetExisting, insertConsents, lockAccount, updateAccount } from './account.repository.ts';
@@ -83,7 +83,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
           params: { link: `${deps.config.publicUrl}/login`, secondaryLink: `${deps.config.publicUrl}/reset-password` },
         });
       }
-    } else if (panel && input.userId) {
+    } else if (panel && input.userId && !codesLocked(account)) {
       const code = await issueCode(trx, deps, account.id, 'signup_code', { id: panel.id, userId: input.userId });
       await enqueueMail(trx, deps, { to: account.email, kind: 'signup_code', language, brand: mailBrand(brand), params: { code } });
     } else {
