@@ -19,6 +19,7 @@ import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { logPath } from './http/log-path.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWeb } from './http/web.ts';
@@ -45,17 +46,15 @@ export interface App {
   close(): Promise<void>;
 }
 
-const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0];
-
 /** Builds the whole application without listening: main.ts listens, tests inject or listen. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       stream: options.logStream,
-      // Query strings carry tokens (/activate-email?token=…) and headers carry session ids.
+      // Query strings carry tokens (/activate-email?token=…), paths license keys, headers session ids.
       serializers: {
-        req: (req) => ({ method: req.method, url: stripQuery(req.url), remoteAddress: req.ip, reqId: req.id }),
+        req: (req) => ({ method: req.method, url: logPath(req.url), remoteAddress: req.ip, reqId: req.id }),
       },
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],

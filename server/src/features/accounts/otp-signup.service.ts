@@ -10,8 +10,8 @@ import { linkPanelUser } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
-import { issueToken } from '../tokens/token.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
+import { issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
