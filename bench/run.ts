@@ -61,6 +61,8 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',
   TRUST_PROXY: '127.0.0.1',
+  NODE_ENV: 'development',
+  DEV_MAILBOX: '1',
 });
 const app = await buildApp(config);
 const origin = await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,8 +86,11 @@ try {
   // One account through the front door: sign up, read the link from the dev mailbox, verify, set the password.
   const email = 'timing@example.com';
   await call('POST', '/user/signup', { email, dataProcessingConsent: true });
-  const mailbox = await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const token = new URL(mailbox.json.data[0].links[0]).searchParams.get('token');
+  // The mailbox answers this machine only: no X-Forwarded-For.
+  const mailbox = (await (await fetch(`${origin}/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    data: Array<{ links: string[] }>;
+  };
+  const token = new URL(mailbox.data[0]?.links[0] ?? '').searchParams.get('token');
   const verified = await call('POST', '/user/verify-email', { email, token });
   const set = await call('POST', '/user/set-password', { email, password, token: verified.json.data.token });
   if (set.status !== 200) throw new Error(`could not set up the account: ${JSON.stringify(set.json)}`);

@@ -49,6 +49,8 @@ export const errorMessages = {
   'server.unavailable': 'The service is temporarily unavailable. Please try again in a moment',
   'server.internal': 'Internal Server Error',
   'network.failed': 'The service could not be reached. Check your connection and try again',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused': 'Signing in with the password is paused after too many failed attempts. Reset your password to sign in again',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -77,7 +77,8 @@ export const setPasswordRequest = z
   .superRefine(passwordAvoidsEmail);
 
 export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSchema });
-export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional() });
+/** With otp:true (control panel) the installation's apiKey too: codes are only mailed for a panel's own page. */
+export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional(), apiKey: panelCredential.optional() });
 export const passwordResetRequest = z.object({ password: newPasswordSchema, token: tokenSchema });
 /** Control-panel reset: the mailed code and the address it was sent to. */
 export const passwordResetOtpRequest = z

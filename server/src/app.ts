@@ -19,6 +19,7 @@ import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { logPath } from './http/log-path.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWeb } from './http/web.ts';
@@ -26,6 +27,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLimits } from './lib/limits.ts';
 import { createPasswordHasher } from './lib/password-hasher.ts';
 import { createRedis, redisConnected } from './lib/redis.ts';
+import { createSecrets, resolveSecretKey } from './lib/secrets.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailSender, OutboxWorker } from './mail/worker.ts';
 
@@ -44,17 +46,15 @@ export interface App {
   close(): Promise<void>;
 }
 
-const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0];
-
 /** Builds the whole application without listening: main.ts listens, tests inject or listen. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       stream: options.logStream,
-      // Query strings carry tokens (/activate-email?token=…) and headers carry session ids.
+      // Query strings carry tokens (/activate-email?token=…), paths license keys, headers session ids.
       serializers: {
-        req: (req) => ({ method: req.method, url: stripQuery(req.url), remoteAddress: req.ip, reqId: req.id }),
+        req: (req) => ({ method: req.method, url: logPath(req.url), remoteAddress: req.ip, reqId: req.id }),
       },
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
@@ -77,15 +77,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
   if (redis) await redisConnected(redis);
-  const outbox = new OutboxWorker({ db, clock, log: app.log, sender: createMailSender(config, app.log), pollMs: config.mailPollMs });
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+  if (secretKey.generated) app.log.warn(`SECRET_KEY is not set: made one and kept it in ${config.dataDir}/secret-key`);
+  const secrets = createSecrets(secretKey.key);
+  const outbox = new OutboxWorker({
+    db,
+    clock,
+    log: app.log,
+    sender: createMailSender(config, app.log),
+    pollMs: config.mailPollMs,
+    secrets,
+  });
   const deps: Deps = {
     config,
     db,
     clock,
     hasher: createPasswordHasher(config),
-    limits: createLimits(redis),
+    limits: createLimits(redis, { accountSigninFailures: config.accountSigninFailures }),
     log: app.log,
     mailWritten: () => outbox.kick(),
+    secrets,
   };
 
   registerErrorHandler(app);

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { languages, type RouteRule } from '@gatehouse/contract';
 import { z } from 'zod';
 
@@ -51,13 +51,16 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
   CONSENT_POLICY_VERSION: z.string().default('2026-01'),
   MAIL_POLL_MS: int(2000, 50, 600000),
+  // Security hardening
+  SECRET_KEY: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  ACCOUNT_SIGNIN_FAILURES: int(100, 5, 100),
 });
 
 export type Env = z.input<typeof envSchema>;
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   return loopbackHosts.has(host) || host.startsWith('127.');
 }
 
@@ -97,8 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     brandName: e.BRAND_NAME,
     defaultLanguage: e.DEFAULT_LANGUAGE,
-    // Mail holds sign-in links: show it only where nobody but the machine's owner can look.
-    devMailbox: e.DEV_MAILBOX || isLoopback(e.HOST),
+    devMailbox: devMailboxOf(e, publicUrl),
     metricsToken: e.METRICS_TOKEN,
     webRoot: resolve(e.WEB_ROOT ?? new URL('../../web/build/client', import.meta.url).pathname),
     password: { minLength: e.PASSWORD_MIN_LENGTH },
@@ -112,7 +114,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secure: secureCookies,
     },
     consentPolicyVersion: e.CONSENT_POLICY_VERSION,
+    // Security hardening
+    secretKey: e.SECRET_KEY,
+    /** Where a generated SECRET_KEY is kept: the SQLite file's folder, or ./data. */
+    dataDir: database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data'),
+    accountSigninFailures: e.ACCOUNT_SIGNIN_FAILURES,
   });
+}
+
+/**
+ * Mail holds sign-in links and codes, so /dev/mailbox exists only when asked for by name in
+ * development: DEV_MAILBOX=1, no SMTP_URL, not NODE_ENV=production, links pointing at this
+ * machine. Asked for anywhere else, the server refuses to start rather than ignore it
+ * (decision 013). `npm start` asks for it on a bare development checkout.
+ */
+function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
+  if (!e.DEV_MAILBOX) return false;
+  const why = e.SMTP_URL
+    ? 'SMTP_URL is set (mail goes out)'
+    : e.NODE_ENV === 'production'
+      ? 'NODE_ENV=production'
+      : !isLoopback(publicUrl.hostname.replace(/^\[|\]$/g, ''))
+        ? `PUBLIC_URL ${publicUrl.origin} is not this machine`
+        : undefined;
+  if (why)
+    throw new ConfigError(
+      `Invalid configuration:\n  DEV_MAILBOX: the development mailbox is for a developer's own machine only, but ${why}`,
+    );
+  return true;
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Limits } from './lib/limits.ts';
 import type { PasswordHasher } from './lib/password-hasher.ts';
+import type { Secrets } from './lib/secrets.ts';
 
 /** What every service may use; built once in app.ts and passed in, never imported as a global. */
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Wakes the outbox worker after a commit that wrote mail. */
   mailWritten(): void;
+  /** Keyed code digests and sealed mail bodies, under SECRET_KEY (decision 014). */
+  secrets: Secrets;
 }
 
 /** Who is calling, as far as the services need to know. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { createLicenses } from '../src/features/licenses/license.service.ts';
 import { createPanel } from '../src/features/panels/panel.service.ts';
 import { dumpDatabase, eventually, visitor } from './support/accounts.ts';
 import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './support/panels.ts';
@@ -105,7 +106,7 @@ describe('logs', () => {
     assert.equal((await browser.put('/user/profile', { firstName: 'Quiet' }, { 'x-api-key': `${panel.apiKey}x` })).status, 401);
     // A client that wrongly puts the key in a URL: the logged path drops the query string.
     await browser.get(`/session?apiKey=${encodeURIComponent(panel.apiKey)}`);
-    assert.equal((await browser.post('/user/init-password-reset', { email, otp: true })).status, 200);
+    assert.equal((await browser.post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey })).status, 200);
     const resetCode = codeIn(await t.smtp.waitFor(email, (mail) => /password reset code/.test(mail.subject)));
     const reset = await browser.post('/user/password-reset-otp', { email, code: resetCode, password: newPassword });
     assert.equal(reset.status, 200, reset.text);
@@ -145,5 +146,28 @@ describe('logs', () => {
     assert.ok(lines.length > 10 && log.includes('/user/verify-otp-email'), 'the calls were logged');
     assert.ok(!log.includes(apiKey), 'the apiKey appears in the log');
     assert.doesNotMatch(log, new RegExp(`(?<![0-9a-f])(${code}|${wrong})(?![0-9a-f])`), 'a code appears in the log');
+  });
+
+  it('hold no license key: the preview and the redeem page are logged by their pattern (issue 14)', async () => {
+    const [key = ''] = await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone' });
+    const typed = key.toLowerCase().replaceAll('-', '');
+    const from = lines.length;
+    const browser = visitor(t);
+    assert.equal((await browser.get(`/license/${key}`)).status, 200, 'the preview');
+    assert.equal((await browser.get(`/license/${typed}`)).status, 200, 'the preview of a key typed loosely');
+    await browser.get(`/redeem/${key}`, { accept: 'text/html' });
+    await browser.get(`/de/redeem/${encodeURIComponent(key)}`, { accept: 'text/html' });
+    await browser.get(`/somewhere/${key}/else`);
+    const logged = lines.slice(from).join('');
+    const urls = lines
+      .slice(from)
+      .map((line) => JSON.parse(line).req?.url)
+      .filter(Boolean);
+    assert.ok(
+      urls.includes('/license/:license') && urls.includes('/redeem/:license') && urls.includes('/de/redeem/:license'),
+      urls.join(' '),
+    );
+    for (const form of [key, typed, key.slice(3), key.slice(3, 17)])
+      assert.ok(!logged.includes(form), `the key appears in the log as ${form}`);
   });
 });

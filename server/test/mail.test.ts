@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Language, languages } from '@gatehouse/contract';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { applyDevelopmentDefaults } from '../../scripts/dev-env.ts';
+import { type App, buildApp } from '../src/app.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { type MailKind, renderMail } from '../src/mail/templates.ts';
 import { eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed'];
+const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed', 'signin_paused'];
 const params = {
   link: 'https://portal.example.com/reset?token=abc',
   secondaryLink: 'https://portal.example.com/login',
@@ -64,22 +65,101 @@ describe('mail templates', () => {
 });
 
 describe('/dev/mailbox', () => {
-  async function mailboxStatus(env: Record<string, string>): Promise<number> {
+  const dev = { NODE_ENV: 'development', DEV_MAILBOX: '1' };
+  async function withApp<T>(env: Record<string, string>, work: (app: App) => Promise<T>): Promise<T> {
     const database = await freshDatabase('sqlite');
     const app = await buildApp(loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env }));
     try {
-      return (await app.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode;
+      return await work(app);
     } finally {
       await app.close();
       await database.drop();
     }
   }
+  const local = { host: 'localhost:3000' };
 
-  it('exists on a loopback listener only, unless DEV_MAILBOX=1', async () => {
-    assert.equal(await mailboxStatus({ HOST: '127.0.0.1' }), 200);
-    // Built for 0.0.0.0 but never bound to it: inject() needs no socket.
-    assert.equal(await mailboxStatus({ HOST: '0.0.0.0' }), 404);
-    assert.equal(await mailboxStatus({ HOST: '0.0.0.0', DEV_MAILBOX: '1' }), 200);
+  it('does not exist without DEV_MAILBOX=1, on a loopback listener too', async () => {
+    const envs: Record<string, string>[] = [{ HOST: '127.0.0.1' }, { HOST: '127.0.0.1', NODE_ENV: 'development' }, { DEV_MAILBOX: '0' }];
+    for (const env of envs) {
+      const status = await withApp(
+        env,
+        async (app) => (await app.app.inject({ method: 'GET', url: '/dev/mailbox', headers: local })).statusCode,
+      );
+      assert.equal(status, 404, JSON.stringify(env));
+    }
+  });
+
+  it('refuses to start with DEV_MAILBOX=1 in production, with SMTP, or with links to another machine', () => {
+    for (const env of [
+      { DEV_MAILBOX: '1' },
+      { ...dev, NODE_ENV: 'production' },
+      { ...dev, SMTP_URL: 'smtp://mail.example.com:587' },
+      { ...dev, PUBLIC_URL: 'https://portal.example.com' },
+    ]) {
+      assert.throws(
+        () => loadConfig(env),
+        (error: Error) => error instanceof ConfigError && /DEV_MAILBOX/.test(error.message),
+        JSON.stringify(env),
+      );
+    }
+  });
+
+  it('answers only a loopback socket with a loopback Host and no forwarding header', async () => {
+    await withApp({ ...dev, TRUST_PROXY: '127.0.0.1' }, async (app) => {
+      const get = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+        (await app.app.inject({ method: 'GET', url: '/dev/mailbox', headers, remoteAddress })).statusCode;
+      assert.equal(await get(local), 200);
+      assert.equal(await get({ host: '127.0.0.1:3000' }), 200);
+      assert.equal(await get({ host: '[::1]:3000' }, '::1'), 200);
+      assert.equal(await get(local, '203.0.113.5'), 404, 'a client of another machine');
+      assert.equal(await get(local, '::ffff:192.0.2.7'), 404, 'a mapped IPv4 client of another machine');
+      assert.equal(await get({ host: 'portal.example.com' }), 404, 'a public Host');
+      assert.equal(await get({ host: 'rebind.attacker.example:3000' }), 404, 'DNS rebinding');
+      assert.equal(await get({ host: 'localhost.attacker.example' }), 404);
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via']) {
+        assert.equal(await get({ ...local, [header]: '203.0.113.5' }), 404, `${header}: relayed by a proxy`);
+      }
+    });
+  });
+
+  it('is a 404 to the probe through a reverse proxy that found it open (issue: account takeover)', async () => {
+    // The probe: a proxy on the machine forwards a visitor's request with their Host.
+    const probe = async (env: Record<string, string>) =>
+      withApp({ TRUST_PROXY: '127.0.0.1', ...env }, async (app) => {
+        const seeded = await app.app.inject({
+          method: 'POST',
+          url: '/user/signup',
+          payload: { email: 'victim@example.com', dataProcessingConsent: true },
+        });
+        assert.equal(seeded.statusCode, 200);
+        const answer = await app.app.inject({
+          method: 'GET',
+          url: '/dev/mailbox?to=victim@example.com',
+          headers: { host: 'portal.example.com', 'x-forwarded-for': '203.0.113.5', 'x-forwarded-proto': 'https' },
+        });
+        assert.doesNotMatch(answer.body, /token=/);
+        return answer.statusCode;
+      });
+    assert.equal(await probe({ PUBLIC_URL: 'https://portal.example.com' }), 404, 'the documented production set-up');
+    assert.equal(await probe({ ...dev }), 404, 'even with the mailbox on');
+  });
+
+  it('npm start turns it on for a bare development checkout only, and says so', () => {
+    const bare: Record<string, string | undefined> = { PORT: '3000' };
+    assert.match(applyDevelopmentDefaults(bare) ?? '', /http:\/\/localhost:3000\/dev\/mailbox/);
+    assert.deepEqual([bare.NODE_ENV, bare.DEV_MAILBOX], ['development', '1']);
+    assert.equal(loadConfig(bare).devMailbox, true);
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { SMTP_URL: 'smtp://mail.example.com' },
+      { PUBLIC_URL: 'https://portal.example.com', TRUST_PROXY: '127.0.0.1' },
+      { DEV_MAILBOX: '0' },
+    ]) {
+      const copy: Record<string, string | undefined> = { ...env };
+      assert.equal(applyDevelopmentDefaults(copy), undefined, JSON.stringify(env));
+      assert.equal(copy.DEV_MAILBOX, env.DEV_MAILBOX);
+      assert.equal(loadConfig(copy).devMailbox, false);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { AppError } from '../src/lib/errors.ts';
-import { createLimits, type Limits } from '../src/lib/limits.ts';
+import { createLimits, ipKey, type Limits } from '../src/lib/limits.ts';
 
 // The limits keep real time (rate-limiter-flexible reads Date.now and sets timers), so these
 // unit tests move the clock with node:test's mock timers instead of waiting an hour. The HTTP
@@ -77,17 +77,54 @@ describe('rate limits', () => {
     await limits.signinAllowed(...pair);
   });
 
-  it('gives an address 10 wrong codes an hour, whatever happens in between, then lets it try again', async () => {
+  it('gives an (address, IP) pair 10 code tries an hour, counted before the code is judged, then lets it try again', async () => {
     for (let i = 0; i < 10; i += 1) {
-      await limits.codeAllowed('Ada@example.com');
-      await limits.codeFailed('ada@example.com');
+      await limits.codeTry(i % 2 ? 'Ada@example.com' : 'ada@example.com', '10.0.0.1');
       mock.timers.tick(minute);
     }
-    const wait = await refusal(limits.codeAllowed('ada@example.com'));
+    const wait = await refusal(limits.codeTry('ada@example.com', '10.0.0.1'));
     assert.ok(wait > 0 && wait <= 3600 - 9 * 60, `Retry-After ${wait}`);
-    await limits.codeAllowed('grace@example.com');
+    await limits.codeTry('grace@example.com', '10.0.0.1');
     mock.timers.tick(wait * 1000);
-    await limits.codeAllowed('ada@example.com');
+    await limits.codeTry('ada@example.com', '10.0.0.1');
+  });
+
+  it('lets a stranger elsewhere use up only their own code tries, up to the higher per-address ceiling', async () => {
+    // A stranger on other addresses uses up 20 tries of the address: the owner still has 10.
+    for (let i = 0; i < 20; i += 1) await limits.codeTry('ada@example.com', `10.9.${i >> 2}.${i}`).catch(() => {});
+    for (let i = 0; i < 10; i += 1) await limits.codeTry('ada@example.com', '10.0.0.1');
+    // The address's own ceiling (30 an hour) holds whatever the client.
+    await refusal(limits.codeTry('ada@example.com', '10.0.0.2'));
+  });
+
+  it('caps code tries per IP across addresses (verify-otp-email included)', async () => {
+    for (let i = 0; i < 100; i += 1) await limits.codeTry(`user${i}@example.com`, '10.0.0.3');
+    await refusal(limits.codeTry('one-more@example.com', '10.0.0.3'));
+  });
+
+  it('groups IPv6 clients by /64 for every per-IP limit, and IPv4-mapped addresses as IPv4', async () => {
+    assert.equal(ipKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(ipKey('2001:db8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64');
+    assert.equal(ipKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(ipKey('::ffff:10.1.2.3'), '10.1.2.3');
+    assert.equal(ipKey('10.1.2.3'), '10.1.2.3');
+    // One host walking through its /64: 30 mails, then refused on a fresh address of the same /64.
+    for (let i = 0; i < 30; i += 1) await limits.mailSend('verification', `six${i}@example.com`, `2001:db8:5:6::${(i + 1).toString(16)}`);
+    await refusal(limits.mailSend('verification', 'six-more@example.com', '2001:db8:5:6:abcd::9'));
+    await limits.mailSend('verification', 'six-more@example.com', '2001:db8:5:7::1');
+  });
+
+  it('pauses an address after 100 failed sign-ins from any clients, once, until cleared', async () => {
+    for (let i = 1; i < 100; i += 1) assert.deepEqual(await limits.accountFailed('Ada@example.com'), { failures: i, tripped: false });
+    assert.equal(await limits.accountPaused('ada@example.com'), false);
+    assert.deepEqual(await limits.accountFailed('ada@example.com'), { failures: 100, tripped: true });
+    assert.equal(await limits.accountPaused('ada@example.com'), true);
+    assert.equal((await limits.accountFailed('ada@example.com')).tripped, false, 'trips once, not at every failure after');
+    mock.timers.tick(19 * 24 * 60 * minute);
+    assert.equal(await limits.accountPaused('ada@example.com'), true, 'no waiting it out: the owner resets the password');
+    await limits.accountCleared('ada@example.com');
+    assert.equal(await limits.accountPaused('ada@example.com'), false);
+    assert.deepEqual(await limits.accountFailed('ada@example.com'), { failures: 1, tripped: false }, 'a new run starts from zero');
   });
 
   it('caps the delay at 15 minutes', async () => {

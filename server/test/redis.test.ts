@@ -1,40 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { Redis } from 'ioredis';
 import { nextIp } from './support/accounts.ts';
+import { redisReachable, redisUrl } from './support/redis.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const redisUrl = 'redis://127.0.0.1:6379';
-
-/** Three tries of 3 s each: a loaded machine (CI, two cores) can be slow to answer once. */
-async function redisReachable(): Promise<boolean> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const probe = new Redis(redisUrl, {
-      lazyConnect: true,
-      connectTimeout: 3000,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      retryStrategy: () => null,
-    });
-    try {
-      await probe.connect();
-      await probe.ping();
-      return true;
-    } catch {
-      // try again
-    } finally {
-      probe.disconnect();
-    }
-  }
-  return false;
-}
-
 const reachable = await redisReachable();
-if (!reachable && process.env.REQUIRE_REDIS === '1')
-  throw new Error('Redis at 127.0.0.1:6379 is required (REQUIRE_REDIS=1) but not reachable');
-if (!reachable) console.log('# Redis not reachable at 127.0.0.1:6379: shared rate-limit tests skipped');
-
 describe('rate limits shared through Redis', { skip: !reachable && 'Redis not reachable' }, () => {
   let first: TestApp;
   let second: TestApp;

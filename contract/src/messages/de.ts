@@ -49,6 +49,9 @@ const de = {
   'server.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal',
   'server.internal': 'Interner Serverfehler',
   'network.failed': 'Der Dienst ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused':
+    'Die Anmeldung mit dem Passwort ist nach zu vielen Fehlversuchen pausiert. Bitte setzen Sie Ihr Passwort zurück, um sich wieder anzumelden',
 } satisfies ErrorMessages;
 
 export default de;

@@ -48,6 +48,9 @@ const es = {
   'server.unavailable': 'El servicio no está disponible temporalmente. Inténtalo de nuevo en un momento',
   'server.internal': 'Error interno del servidor',
   'network.failed': 'No se ha podido conectar con el servicio. Comprueba tu conexión e inténtalo de nuevo',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused':
+    'El inicio de sesión con contraseña está en pausa tras demasiados intentos fallidos. Restablece tu contraseña para volver a iniciar sesión',
 } satisfies ErrorMessages;
 
 export default es;

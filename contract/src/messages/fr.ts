@@ -48,6 +48,9 @@ const fr = {
   'server.unavailable': 'Le service est temporairement indisponible. Veuillez réessayer dans un instant',
   'server.internal': 'Erreur interne du serveur',
   'network.failed': 'Impossible de joindre le service. Vérifiez votre connexion et réessayez',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused':
+    'La connexion par mot de passe est suspendue après trop de tentatives infructueuses. Réinitialisez votre mot de passe pour vous reconnecter',
 } satisfies ErrorMessages;
 
 export default fr;

@@ -46,6 +46,9 @@ const it = {
   'server.unavailable': 'Il servizio è temporaneamente non disponibile. Riprova tra qualche istante',
   'server.internal': 'Errore interno del server',
   'network.failed': 'Impossibile raggiungere il servizio. Controlla la connessione e riprova',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused':
+    'L’accesso con la password è sospeso dopo troppi tentativi non riusciti. Reimposta la password per accedere di nuovo',
 } satisfies ErrorMessages;
 
 export default it;

@@ -45,6 +45,9 @@ const ja = {
   'server.unavailable': 'サービスは一時的にご利用いただけません。しばらくしてから、もう一度お試しください',
   'server.internal': '内部サーバーエラー',
   'network.failed': 'サービスに接続できませんでした。接続状況を確認して、もう一度お試しください',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused':
+    'ログインの失敗が多すぎるため、パスワードでのログインを一時停止しています。再度ログインするには、パスワードを再設定してください',
 } satisfies ErrorMessages;
 
 export default ja;

@@ -46,6 +46,8 @@ const pt = {
   'server.unavailable': 'O serviço está temporariamente indisponível. Tente novamente em instantes',
   'server.internal': 'Erro interno do servidor',
   'network.failed': 'Não foi possível acessar o serviço. Verifique sua conexão e tente novamente',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused': 'O acesso com senha foi pausado após muitas tentativas malsucedidas. Redefina sua senha para entrar novamente',
 } satisfies ErrorMessages;
 
 export default pt;

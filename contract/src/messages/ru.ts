@@ -46,6 +46,8 @@ const ru = {
   'server.unavailable': 'Сервис временно недоступен. Попробуйте ещё раз чуть позже',
   'server.internal': 'Внутренняя ошибка сервера',
   'network.failed': 'Не удалось связаться с сервисом. Проверьте подключение и попробуйте ещё раз',
+  // Per-account cap on failed sign-ins
+  'auth.signin_paused': 'Вход по паролю приостановлен после слишком большого числа неудачных попыток. Сбросьте пароль, чтобы снова войти',
 } satisfies ErrorMessages;
 
 export default ru;

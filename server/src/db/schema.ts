@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
 // and keep SQLite and PostgreSQL on the same migrations (docs/decisions/003).
@@ -20,6 +20,8 @@ export interface AccountsTable {
   disabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Security hardening: wrong one-time codes over the account's lifetime (migration 0004).
+  code_failures: Generated<number>;
 }
 
 export interface ConsentsTable {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Redis } from 'ioredis';
 import { type IRateLimiterStoreOptions, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
@@ -15,9 +16,20 @@ export interface Limits {
   signinSucceeded(email: string, ip: string): Promise<void>;
   /** Cheap lookups that could be used to probe (license previews): per IP. */
   lookup(ip: string): Promise<void>;
-  /** One-time codes: at most 10 wrong tries an hour per address, across codes. */
-  codeAllowed(email: string): Promise<void>;
-  codeFailed(email: string): Promise<void>;
+  /**
+   * One try of a one-time code, counted before the code is judged (no check-then-count race):
+   * per IP across addresses, per (address, IP) 10 an hour, and per address a higher ceiling,
+   * so a stranger elsewhere cannot use up the owner's tries. Unknown addresses count alike.
+   */
+  codeTry(email: string, ip: string): Promise<void>;
+  // Per-account cap (issue: distributed guessing), keyed by address so that unknown addresses
+  // trip alike and the answer tells nobody whether an account exists.
+  /** True while the address's run of failed sign-ins, from any client, is at the cap. */
+  accountPaused(email: string): Promise<boolean>;
+  /** Counts one failed sign-in of the address, whatever its origin; `tripped` only for the one that reaches the cap. */
+  accountFailed(email: string): Promise<{ failures: number; tripped: boolean }>;
+  /** A successful sign-in or a new password ends the run. */
+  accountCleared(email: string): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -27,8 +39,18 @@ export const limitDefaults = {
   hashingPerIpPer5Min: 100,
   lookupsPerIpPerMinute: 60,
   freeSigninFailures: 10,
-  codeFailuresPerHour: 10,
+  codeTriesPerAddressAndIpPerHour: 10,
+  codeTriesPerAddressPerHour: 30,
+  codeTriesPerIpPer15Min: 100,
   maxSigninDelaySeconds: 15 * 60,
+  /** NIST SP 800-63B 5.2.2: at most 100 consecutive failures per account (ACCOUNT_SIGNIN_FAILURES). */
+  accountSigninFailures: 100,
+  /**
+   * A run of failures is counted over at most 20 days from its first failure, and a tripped
+   * address stays paused 20 days from the trip unless the owner resets the password first.
+   * (Timers past 24.8 days overflow in Node: the in-memory store could not hold longer.)
+   */
+  accountPauseDays: 20,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -37,13 +59,33 @@ export function signinDelaySeconds(failures: number): number {
   return Math.min(5 * 2 ** over, limitDefaults.maxSigninDelaySeconds);
 }
 
+/**
+ * The key of a client address for per-IP limits. An IPv6 client usually holds a whole /64
+ * (one customer line, one host with privacy addresses), so IPv6 addresses count by their /64;
+ * an IPv4-mapped IPv6 address counts as the IPv4 address.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Rate limits, in memory per process, or shared by every instance through Redis. */
-export function createLimits(redis?: Redis): Limits {
+export function createLimits(redis?: Redis, options: { accountSigninFailures?: number } = {}): Limits {
   const make = (keyPrefix: string, points: number, duration: number): Limiter => {
     const options: IRateLimiterStoreOptions = { keyPrefix: `gh:${keyPrefix}`, points, duration, storeClient: redis };
     return redis ? new RateLimiterRedis(options) : new RateLimiterMemory(options);
   };
   const d = limitDefaults;
+  const accountCap = options.accountSigninFailures ?? d.accountSigninFailures;
   const perAddressMinute = make('mail-min', d.mailPerAddressPerMinute, 60);
   const perAddressHour = make('mail-hour', d.mailPerAddressPerHour, 3600);
   const mailPerIp = make('mail-ip', d.mailPerIpPer15Min, 900);
@@ -51,7 +93,10 @@ export function createLimits(redis?: Redis): Limits {
   const lookups = make('lookup-ip', d.lookupsPerIpPerMinute, 60);
   const failures = make('signin-fail', 1_000_000, 3600);
   const waits = make('signin-wait', 1, d.maxSigninDelaySeconds);
-  const codeFailures = make('code-fail', d.codeFailuresPerHour, 3600);
+  const codePerIp = make('code-ip', d.codeTriesPerIpPer15Min, 900);
+  const codePerPair = make('code-pair', d.codeTriesPerAddressAndIpPerHour, 3600);
+  const codePerAddress = make('code-address', d.codeTriesPerAddressPerHour, 3600);
+  const accountFailures = make('account-fail', 1_000_000, d.accountPauseDays * 86_400);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -61,16 +106,17 @@ export function createLimits(redis?: Redis): Limits {
       throw rejection;
     }
   }
-  const pair = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
+  const address = (email: string) => email.toLowerCase();
+  const pair = (email: string, ip: string) => `${address(email)}|${ipKey(ip)}`;
 
   return {
     async mailSend(purpose, email, ip) {
-      await consume(mailPerIp, ip);
-      await consume(perAddressMinute, `${purpose}|${email.toLowerCase()}`);
-      await consume(perAddressHour, `${purpose}|${email.toLowerCase()}`);
+      await consume(mailPerIp, ipKey(ip));
+      await consume(perAddressMinute, `${purpose}|${address(email)}`);
+      await consume(perAddressHour, `${purpose}|${address(email)}`);
     },
-    hashing: (ip) => consume(hashingPerIp, ip),
-    lookup: (ip) => consume(lookups, ip),
+    hashing: (ip) => consume(hashingPerIp, ipKey(ip)),
+    lookup: (ip) => consume(lookups, ipKey(ip)),
     async signinAllowed(email, ip) {
       const wait = await waits.get(pair(email, ip));
       if (wait && wait.consumedPoints > 1 && wait.msBeforeNext > 0) throw tooManyRequests(wait.msBeforeNext / 1000);
@@ -81,15 +127,27 @@ export function createLimits(redis?: Redis): Limits {
         await waits.block(pair(email, ip), signinDelaySeconds(result.consumedPoints));
       }
     },
-    async codeAllowed(email) {
-      const used = await codeFailures.get(email.toLowerCase());
-      if (used && used.consumedPoints >= d.codeFailuresPerHour) throw tooManyRequests(used.msBeforeNext / 1000);
-    },
-    async codeFailed(email) {
-      await codeFailures.penalty(email.toLowerCase(), 1);
-    },
     async signinSucceeded(email, ip) {
       await Promise.all([failures.delete(pair(email, ip)), waits.delete(pair(email, ip))]);
+    },
+    async codeTry(email, ip) {
+      await consume(codePerIp, ipKey(ip));
+      await consume(codePerPair, pair(email, ip));
+      await consume(codePerAddress, address(email));
+    },
+    async accountPaused(email) {
+      const run = await accountFailures.get(address(email));
+      return (run?.consumedPoints ?? 0) >= accountCap;
+    },
+    async accountFailed(email) {
+      // One atomic increment (INCR on Redis): of concurrent failures exactly one reaches the cap.
+      const run = await accountFailures.penalty(address(email), 1);
+      const tripped = run.consumedPoints === accountCap;
+      if (tripped) await accountFailures.block(address(email), d.accountPauseDays * 86_400);
+      return { failures: run.consumedPoints, tripped };
+    },
+    async accountCleared(email) {
+      await accountFailures.delete(address(email));
     },
   };
 }

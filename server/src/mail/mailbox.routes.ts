@@ -1,29 +1,64 @@
+import { isIP } from 'node:net';
 import { api, normalizeEmail } from '@gatehouse/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { sendError } from '../http/error-handler.ts';
 import { listMails } from './outbox.repository.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/i, '');
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
+}
+
+/** `localhost`, `127.x.x.x` or `[::1]`, with any port: what a browser on this machine sends. */
+function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
+  return name.toLowerCase() === 'localhost' || isLoopbackAddress(name);
+}
+
+/**
+ * Only the machine's own browser or curl: a loopback socket, a loopback Host (no DNS rebinding)
+ * and no forwarding header (nothing relayed by a proxy on this machine). The raw socket and
+ * header are read, never request.ip or request.host, which TRUST_PROXY may take from a proxy.
+ */
+export function isLocalCaller(request: FastifyRequest): boolean {
+  return (
+    isLoopbackAddress(request.raw.socket.remoteAddress) &&
+    isLoopbackHost(request.headers.host) &&
+    forwardingHeaders.every((name) => request.headers[name] === undefined)
+  );
+}
+
 /**
  * The development mailbox: every mail of the outbox, newest first, as JSON (curl, tests) or as
- * a page (browsers). Registered only on a loopback listener or with DEV_MAILBOX=1.
+ * a page (browsers). Registered only with DEV_MAILBOX=1 in development (config.ts), and even
+ * then a 404, as if it did not exist, to anyone but the machine itself (decision 013).
  */
 export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<{ Querystring: { to?: string } }>(api.devMailbox, { schema: { hide: true } }, async (request, reply) => {
+    if (!isLocalCaller(request)) return sendError(reply, 404, 'request.not_found', { params: { path: api.devMailbox } });
     const to = request.query.to ? normalizeEmail(String(request.query.to)) : undefined;
     const mails = await listMails(deps.db, to?.ok ? to.email : undefined, 50);
-    const data = mails.map((mail) => ({
-      id: mail.id,
-      to: mail.to_address,
-      kind: mail.kind,
-      subject: mail.subject,
-      text: mail.text_body,
-      links: mail.text_body.match(/https?:\/\/[^\s]+/g) ?? [],
-      createdAt: mail.created_at,
-      sentAt: mail.sent_at,
-    }));
+    const data = mails.map((mail) => {
+      const text = deps.secrets.open(mail.text_body);
+      return {
+        id: mail.id,
+        to: mail.to_address,
+        kind: mail.kind,
+        subject: mail.subject,
+        text,
+        links: text.match(/https?:\/\/[^\s]+/g) ?? [],
+        createdAt: mail.created_at,
+        sentAt: mail.sent_at,
+      };
+    });
     if (!(request.headers.accept ?? '').includes('text/html')) return { data };
     const items = data
       .map(

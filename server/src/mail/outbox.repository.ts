@@ -29,8 +29,13 @@ export async function claimMail(db: DbOrTx, id: string, now: string, until: stri
   return result.numUpdatedRows === 1n;
 }
 
-export async function markSent(db: DbOrTx, id: string, now: string): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, locked_until: null, last_error: null }).where('id', '=', id).execute();
+/** Marks a mail sent; its bodies (links, codes) are blanked unless the dev mailbox still shows them. */
+export async function markSent(db: DbOrTx, id: string, now: string, keepBody = false): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: now, locked_until: null, last_error: null, ...(keepBody ? {} : { text_body: '', html_body: '' }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markFailed(db: DbOrTx, id: string, attempts: number, nextAttemptAt: string, error: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Language } from '@gatehouse/contract';
 import type { DbOrTx } from '../db/database.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Deps } from '../deps.ts';
 import { iso } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import { insertMail } from './outbox.repository.ts';
@@ -16,19 +16,20 @@ export interface MailRequest {
 
 /**
  * Writes a mail to the outbox. Call it inside the transaction of the change that causes the
- * mail: both commit or neither does, and the worker sends it afterwards with retries.
+ * mail: both commit or neither does, and the worker sends it afterwards with retries. The
+ * bodies carry links and codes: they are stored encrypted, and blanked once sent (decision 014).
  */
-export async function enqueueMail(db: DbOrTx, clock: Clock, request: MailRequest): Promise<void> {
+export async function enqueueMail(db: DbOrTx, deps: Pick<Deps, 'clock' | 'secrets'>, request: MailRequest): Promise<void> {
   const rendered = renderMail(request.kind, request.language, request.brand, request.params);
-  const now = iso(clock.now());
+  const now = iso(deps.clock.now());
   await insertMail(db, {
     id: newId(),
     to_address: request.to,
     kind: request.kind,
     locale: request.language,
     subject: rendered.subject,
-    text_body: rendered.text,
-    html_body: rendered.html,
+    text_body: deps.secrets.seal(rendered.text),
+    html_body: deps.secrets.seal(rendered.html),
     attempts: 0,
     next_attempt_at: now,
     locked_until: null,

@@ -10,7 +10,15 @@ import ru from './messages/ru.ts';
 
 const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
 
-export type MailKind = 'verify_email' | 'already_registered' | 'password_reset' | 'password_changed' | 'signup_code' | 'reset_code';
+export type MailKind =
+  | 'verify_email'
+  | 'already_registered'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signup_code'
+  | 'reset_code'
+  // Per-account cap on failed sign-ins
+  | 'signin_paused';
 
 export interface MailBrand {
   name: string;
@@ -59,6 +67,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.signupCode, paragraphs: [m.signupCode.intro], after: [m.signupCode.expiry, m.common.ignore] };
     case 'reset_code':
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
+    case 'signin_paused':
+      return { ...m.signinPaused, paragraphs: [m.signinPaused.intro], after: [m.signinPaused.after] };
   }
 }
 

@@ -4,10 +4,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboxMail } from '../db/schema.ts';
 import { addMs, type Clock, iso } from '../lib/clock.ts';
+import type { Secrets } from '../lib/secrets.ts';
 import { claimMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
 
 export interface MailSender {
   send(mail: OutboxMail): Promise<void>;
+  /** True when nothing leaves the machine and /dev/mailbox shows the mail: its body stays (sealed). */
+  keepsBody?: boolean;
 }
 
 /** "a***@example.com": enough to follow a mail in the logs without spreading addresses. */
@@ -16,16 +19,19 @@ export function maskAddress(address: string): string {
   return `${address.slice(0, 1)}***${address.slice(at)}`;
 }
 
-export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>, log: FastifyBaseLogger): MailSender {
+export function createMailSender(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'devMailbox'>,
+  log: FastifyBaseLogger,
+): MailSender {
   if (!config.smtpUrl) {
-    // No SMTP: the mail stays in the outbox, readable at /dev/mailbox. The log names it but
-    // never prints its body, which holds sign-in links.
+    // No SMTP: in development the mail stays readable at /dev/mailbox; elsewhere it goes nowhere
+    // and the log says so. The log never prints a body, which holds sign-in links.
     return {
+      keepsBody: config.devMailbox,
       async send(mail) {
-        log.info(
-          { mailId: mail.id, to: maskAddress(mail.to_address), kind: mail.kind },
-          `mail kept in the outbox: ${config.publicUrl}/dev/mailbox`,
-        );
+        const where = { mailId: mail.id, to: maskAddress(mail.to_address), kind: mail.kind };
+        if (config.devMailbox) log.info(where, `mail kept for the development mailbox: ${config.publicUrl}/dev/mailbox`);
+        else log.warn(where, 'mail not delivered: SMTP_URL is not set');
       },
     };
   }
@@ -63,7 +69,7 @@ export class OutboxWorker {
   #again = false;
   #stopped = false;
 
-  readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sender: MailSender; pollMs: number };
+  readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sender: MailSender; pollMs: number; secrets: Secrets };
 
   constructor(deps: OutboxWorker['deps']) {
     this.deps = deps;
@@ -116,7 +122,7 @@ export class OutboxWorker {
   }
 
   async #drain(): Promise<void> {
-    const { db, clock, log, sender } = this.deps;
+    const { db, clock, log, sender, secrets } = this.deps;
     try {
       for (;;) {
         const now = clock.now();
@@ -125,8 +131,8 @@ export class OutboxWorker {
         for (const mail of due) {
           if (!(await claimMail(db, mail.id, iso(now), iso(addMs(now, claimMs))))) continue;
           try {
-            await sender.send(mail);
-            await markSent(db, mail.id, iso(clock.now()));
+            await sender.send({ ...mail, text_body: secrets.open(mail.text_body), html_body: secrets.open(mail.html_body) });
+            await markSent(db, mail.id, iso(clock.now()), sender.keepsBody);
           } catch (error) {
             const attempts = mail.attempts + 1;
             const message = error instanceof Error ? error.message : String(error);

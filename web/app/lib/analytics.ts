@@ -1,4 +1,5 @@
 import { runtimeConfig } from './runtime-config.ts';
+import { screenPattern } from './screen-pattern.ts';
 
 // The seed's analytics defaults. The browser SDK has no per-request batch cap (the seed's 100);
 // events go in one request once 30 are queued or every 30 s, whichever comes first.
@@ -69,7 +70,7 @@ export function track(event: string, properties: Record<string, string | number 
   void start()?.then((amplitude) => amplitude.track(event, properties));
 }
 
-/** A screen was shown: its path without query string (tokens travel there). */
+/** A screen was shown: its route pattern, never its path (a license key travels in /redeem/…) or query (tokens). */
 export function trackPageView(pathname: string, language: string): void {
-  track('Page Viewed', { path: pathname.replace(/^\/[a-z]{2}(?=\/|$)/, '') || '/', language });
+  track('Page Viewed', { path: screenPattern(pathname), language });
 }

@@ -9,6 +9,7 @@ import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
+import { panelCredentials } from '../lib/panel.ts';
 import { Email, rich } from '../lib/rich.tsx';
 import { isControlPanel } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
@@ -33,7 +34,8 @@ export default function ResetPassword() {
     const result = await api('POST', paths.initPasswordReset, {
       email: normalized.email,
       locale: language,
-      ...(panel ? { otp: true } : {}),
+      // A code is mailed only for a registered panel's own page, with its apiKey.
+      ...(panel ? { otp: true, apiKey: panelCredentials().apiKey } : {}),
     });
     if (result.error) return f.fail(result);
     if (panel) return navigate('/reset', { state: { email: normalized.email } });

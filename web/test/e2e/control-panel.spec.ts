@@ -155,7 +155,7 @@ test('resets the password with the mailed code and the e-mail', async ({ page, c
   await page.getByLabel('Email').fill(email);
   const init = page.waitForRequest((r) => r.url() === `${appUrl}/user/init-password-reset`);
   await page.getByRole('button', { name: 'Send code' }).click();
-  expect((await init).postDataJSON()).toMatchObject({ email, otp: true });
+  expect((await init).postDataJSON()).toMatchObject({ email, otp: true, apiKey: panel.apiKey });
 
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await expect(page.getByText(`Enter the 6-digit code we sent to ${email}`)).toBeVisible();

@@ -7,14 +7,16 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
+import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
-import { checkCode, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
-import { consumeToken, revokeTokens } from '../tokens/token.repository.ts';
+import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
+import { issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
 export async function verifyOtpEmail(deps: Deps, input: { email: string; code: string }, caller: Caller) {
-  const { account } = await checkCode(deps, { ...input, purpose: 'signup_code' });
+  const { account } = await checkCode(deps, { ...input, purpose: 'signup_code' }, caller);
   if (account.password_hash !== null) throw badRequest('otp.invalid');
   if (!account.email_verified_at) {
     const now = iso(deps.clock.now());
@@ -30,24 +32,18 @@ export async function completeOtpRegistration(deps: Deps, input: { email: string
   // The password is judged before the code is tried, so a weak one costs none of its five tries.
   const weakness = checkNewPassword(input.password, input.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
-  const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code' });
+  const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code' }, caller);
   if (account.password_hash !== null) throw badRequest('otp.invalid');
   const passwordHash = await deps.hasher.hash(input.password);
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
-    if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid');
-    const updated = await updateAccount(trx, account.id, {
-      password_hash: passwordHash,
-      password_changed_at: now,
-      email_verified_at: account.email_verified_at ?? now,
-      updated_at: now,
-    });
-    await revokeTokens(trx, account.id, ['signup_code', 'verify_email', 'set_password'], now);
+    await lockAccount(trx, account.id);
+    if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+    const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     if (token.panel_id && token.panel_user_id) {
       await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
     }
     const session = await startSession(trx, deps, account.id, caller);
-    await recordAuthEvent(trx, { accountId: account.id, type: 'password_set', ip: caller.ip, at: now });
     return { account: updated, sessionToken: session.token };
   });
 }
@@ -64,11 +60,21 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       account && account.password_hash === null && !account.disabled_at
         ? await findLatestLiveCode(trx, account.id, 'signup_code', '')
         : undefined;
-    if (account && previous) {
+    if (account && previous && codesLocked(account)) {
+      // Past the lifetime count of wrong codes: the verification link instead (issue 14).
+      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
+      await enqueueMail(trx, deps, {
+        to: account.email,
+        kind: 'verify_email',
+        language: input.locale ?? (account.locale as Language),
+        brand: mailBrand(brand),
+        params: { link: `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email: account.email })}` },
+      });
+    } else if (account && previous) {
       await lockAccount(trx, account.id);
       const panel = previous.panel_id && previous.panel_user_id ? { id: previous.panel_id, userId: previous.panel_user_id } : undefined;
-      const code = await issueCode(trx, deps.clock, account.id, 'signup_code', panel);
-      await enqueueMail(trx, deps.clock, {
+      const code = await issueCode(trx, deps, account.id, 'signup_code', panel);
+      await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'signup_code',
         language: input.locale ?? (account.locale as Language),

@@ -9,9 +9,10 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { requirePanel } from '../panels/panel.service.ts';
+import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
-import { issueCode } from '../tokens/code.service.ts';
-import { consumeToken, revokeTokens } from '../tokens/token.repository.ts';
+import { codesLocked, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, insertAccountOrGetExisting, insertConsents, lockAccount, updateAccount } from './account.repository.ts';
 
@@ -74,7 +75,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
     }
     if (account.password_hash !== null || account.disabled_at !== null) {
       if (account.disabled_at === null) {
-        await enqueueMail(trx, deps.clock, {
+        await enqueueMail(trx, deps, {
           to: account.email,
           kind: 'already_registered',
           language,
@@ -82,12 +83,12 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
           params: { link: `${deps.config.publicUrl}/login`, secondaryLink: `${deps.config.publicUrl}/reset-password` },
         });
       }
-    } else if (panel && input.userId) {
-      const code = await issueCode(trx, deps.clock, account.id, 'signup_code', { id: panel.id, userId: input.userId });
-      await enqueueMail(trx, deps.clock, { to: account.email, kind: 'signup_code', language, brand: mailBrand(brand), params: { code } });
+    } else if (panel && input.userId && !codesLocked(account)) {
+      const code = await issueCode(trx, deps, account.id, 'signup_code', { id: panel.id, userId: input.userId });
+      await enqueueMail(trx, deps, { to: account.email, kind: 'signup_code', language, brand: mailBrand(brand), params: { code } });
     } else {
       const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
-      await enqueueMail(trx, deps.clock, {
+      await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
         language,
@@ -109,7 +110,7 @@ export async function resendVerification(deps: Deps, input: { email: string; loc
     const pending = account && account.password_hash === null && account.disabled_at === null;
     if (pending) {
       const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
-      await enqueueMail(trx, deps.clock, {
+      await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
         language: input.locale ?? (account.locale as Language),
@@ -156,18 +157,10 @@ export async function setPassword(deps: Deps, input: { email: string; password: 
   const passwordHash = await deps.hasher.hash(input.password);
 
   return deps.db.transaction().execute(async (trx) => {
-    const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
-    if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
-    const updated = await updateAccount(trx, account.id, {
-      password_hash: passwordHash,
-      password_changed_at: now,
-      email_verified_at: account.email_verified_at ?? now,
-      updated_at: now,
-    });
-    await revokeTokens(trx, account.id, ['verify_email', 'set_password'], now);
+    if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
+    const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const session = await startSession(trx, deps, account.id, caller);
-    await recordAuthEvent(trx, { accountId: account.id, type: 'password_set', ip: caller.ip, at: now });
     return { account: updated, sessionToken: session.token };
   });
 }

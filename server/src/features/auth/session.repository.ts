@@ -45,3 +45,8 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<vo
     .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
     .execute();
 }
+
+/** Ends every session of the account but one (a signed-in password change keeps its own). */
+export async function deleteOtherSessions(db: DbOrTx, accountId: string, keepId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '!=', keepId).execute();
+}

@@ -1,8 +1,12 @@
+import type { Language } from '@gatehouse/contract';
+import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { deleteSession } from './session.repository.ts';
@@ -11,6 +15,9 @@ import { startSession } from './session.service.ts';
 /**
  * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
  * unknown e-mail still costs one hash (against a dummy), one counted failure and one audit row.
+ * Past the per-account cap (a run of failures from any clients, counted per address so unknown
+ * addresses trip alike) the password alone no longer signs in: `auth.signin_paused` for right
+ * and wrong passwords, until the owner sets a new one through the mailed link or code.
  */
 export async function signIn(
   deps: Deps,
@@ -20,18 +27,23 @@ export async function signIn(
 ) {
   await deps.limits.signinAllowed(input.email, caller.ip);
   await deps.limits.hashing(caller.ip);
+  const paused = await deps.limits.accountPaused(input.email);
   const account = await findAccountByEmail(deps.db, input.email);
   const stored = account && !account.disabled_at ? account.password_hash : null;
   let valid = false;
   if (stored) valid = await deps.hasher.verify(stored, input.password);
   else await deps.hasher.verifyDummy(input.password);
 
-  if (!account || !valid) {
+  if (paused || !account || !valid) {
     await deps.limits.signinFailed(input.email, caller.ip);
     await recordAuthEvent(deps.db, { accountId: account?.id ?? null, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
-    throw new AppError(401, 'auth.invalid_credentials');
+    if (paused) throw new AppError(401, 'auth.signin_paused');
+    const run = await deps.limits.accountFailed(input.email);
+    if (run.tripped) await warnOwner(deps, account, caller);
+    throw new AppError(401, run.tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
   }
   await deps.limits.signinSucceeded(input.email, caller.ip);
+  await deps.limits.accountCleared(input.email);
   // Hashes made with older parameters are upgraded while the password is at hand.
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
   return deps.db.transaction().execute(async (trx) => {
@@ -61,6 +73,20 @@ export async function signInFromPanel(
 ) {
   const panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
   return signIn(deps, input, caller, { panelId: panel.id, userId: input.userId });
+}
+
+/** The one mail of a tripped cap, in the account's language: someone is trying; choose a new password. */
+async function warnOwner(deps: Deps, account: Account | undefined, caller: Caller): Promise<void> {
+  if (!account || account.disabled_at) return;
+  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
+  await enqueueMail(deps.db, deps, {
+    to: account.email,
+    kind: 'signin_paused',
+    language: account.locale as Language,
+    brand,
+    params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
+  });
+  deps.mailWritten();
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {

@@ -1,10 +1,10 @@
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
-import { addMs, type Clock, iso } from '../../lib/clock.ts';
-import { newId, randomCode, safeEqual, sha256 } from '../../lib/crypto.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { findAccountByEmail } from '../accounts/account.repository.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { addMs, iso } from '../../lib/clock.ts';
+import { newId, randomCode, safeEqual } from '../../lib/crypto.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { emailKey, findAccountByEmail } from '../accounts/account.repository.ts';
 import { insertToken, revokeTokens } from './token.repository.ts';
 
 export type CodePurpose = 'signup_code' | 'reset_code';
@@ -12,26 +12,34 @@ export type CodePurpose = 'signup_code' | 'reset_code';
 /** SECURITY.md: 6 digits, 10 minutes, 5 tries per code. */
 export const codeLifetimeMs = 10 * 60_000;
 export const maxCodeAttempts = 5;
+/**
+ * Wrong codes an account may collect over its lifetime (any purpose, any client); past them its
+ * codes no longer work and a code request mails a link instead, until a new password is set.
+ * With 10^6 codes, this keeps the chance of ever guessing one under 1 in 20,000.
+ */
+export const lifetimeCodeFailures = 50;
 
-// Bound to the account, so the same digits mean nothing for another address.
-const codeHash = (accountId: string, code: string) => sha256(`${accountId}:${code}`);
+/** True when the account may no longer use codes (the mailed link is its way back). */
+export const codesLocked = (account: Account) => account.code_failures >= lifetimeCodeFailures;
 
 /** Issues a fresh code (older codes of the purpose end); returns the digits once. */
 export async function issueCode(
   db: DbOrTx,
-  clock: Clock,
+  deps: Pick<Deps, 'clock' | 'secrets'>,
   accountId: string,
   purpose: CodePurpose,
   panel?: { id: string; userId: string },
 ): Promise<string> {
-  const now = clock.now();
+  const now = deps.clock.now();
   await revokeTokens(db, accountId, [purpose], iso(now));
   const code = randomCode();
+  const id = newId();
   await insertToken(db, {
-    id: newId(),
+    id,
     account_id: accountId,
     purpose,
-    token_hash: codeHash(accountId, code),
+    // Keyed with the server secret and bound to this row: unique, and no code back from a copy.
+    token_hash: deps.secrets.codeDigest(id, purpose, code),
     expires_at: iso(addMs(now, codeLifetimeMs)),
     consumed_at: null,
     attempts: 0,
@@ -56,7 +64,7 @@ export function findLatestLiveCode(db: DbOrTx, accountId: string, purpose: CodeP
 }
 
 /** Takes one of a code's tries, atomically: of many concurrent tries only the first five get one. */
-async function takeAttempt(db: Db, id: string): Promise<boolean> {
+async function takeAttempt(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db
     .updateTable('one_time_tokens')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -67,26 +75,36 @@ async function takeAttempt(db: Db, id: string): Promise<boolean> {
   return result.numUpdatedRows === 1n;
 }
 
+/** One more wrong code on the account's lifetime count (the same statement, matching nothing, for unknown addresses). */
+async function countWrongCode(db: DbOrTx, email: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ code_failures: eb('code_failures', '+', 1) }))
+    .where('email_key', '=', emailKey(email))
+    .execute();
+}
+
+const invalid = () => badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+
 /**
- * Checks a code for an address. Every wrong try counts against the code (5) and against the
- * account across codes (10 an hour, not reset by a resend); unknown addresses count alike.
+ * Checks a code for an address. The try is counted before the code is judged (per IP, per
+ * address and IP, per address), then against the code (5) and, when wrong, against the
+ * account's lifetime count. Every failure (wrong, expired, used up, never issued, unknown or
+ * disabled address, codes locked) is the same 400 `otp.invalid` after the same statements, so
+ * no answer tells whether the address has an account (issue 12).
  */
 export async function checkCode(
   deps: Deps,
   input: { email: string; code: string; purpose: CodePurpose },
+  caller: Pick<Caller, 'ip'>,
 ): Promise<{ account: Account; token: OneTimeToken }> {
-  await deps.limits.codeAllowed(input.email);
+  await deps.limits.codeTry(input.email, caller.ip);
   const account = await findAccountByEmail(deps.db, input.email);
-  const token = account && (await findLatestLiveCode(deps.db, account.id, input.purpose, iso(deps.clock.now())));
-  if (!account || !token || account.disabled_at) {
-    await deps.limits.codeFailed(input.email);
-    throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
-  }
-  if (!(await takeAttempt(deps.db, token.id)))
-    throw new AppError(400, 'otp.attempts_exceeded', { fields: { code: 'otp.attempts_exceeded' } });
-  if (!safeEqual(codeHash(account.id, input.code), token.token_hash)) {
-    await deps.limits.codeFailed(input.email);
-    throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
-  }
+  const token = await findLatestLiveCode(deps.db, account?.id ?? '', input.purpose, iso(deps.clock.now()));
+  const tokenId = token?.id ?? newId();
+  const tryTaken = await takeAttempt(deps.db, tokenId);
+  const matches = safeEqual(deps.secrets.codeDigest(tokenId, input.purpose, input.code), token?.token_hash ?? '');
+  if (!matches) await countWrongCode(deps.db, input.email);
+  if (!account || !token || !tryTaken || !matches || account.disabled_at || codesLocked(account)) throw invalid();
   return { account, token };
 }

@@ -51,6 +51,16 @@ const de: MailMessages = {
     intro: 'bitte geben Sie diesen Code ein, um ein neues Passwort für Ihr {brand}-Konto festzulegen:',
     expiry: 'Der Code ist {minutes} Minuten gültig.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Jemand versucht, sich bei Ihrem {brand}-Konto anzumelden',
+    preheader: 'Die Anmeldung mit dem Passwort ist pausiert, bis Sie ein neues festlegen.',
+    intro:
+      'es gab viele fehlgeschlagene Versuche, sich mit einem falschen Passwort bei Ihrem {brand}-Konto ({email}) anzumelden. Zum Schutz Ihres Kontos ist die Anmeldung mit dem Passwort pausiert. Legen Sie ein neues Passwort fest, um sich wieder anzumelden.',
+    button: 'Neues Passwort festlegen',
+    after:
+      'Ihr Passwort wurde nicht geändert. Falls Sie nicht versucht haben, sich anzumelden, versucht möglicherweise jemand, Ihr Passwort zu erraten: Wählen Sie ein neues, das Sie nirgendwo sonst verwenden.',
+  },
 };
 
 export default de;

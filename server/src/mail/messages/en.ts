@@ -51,6 +51,16 @@ const en = {
     intro: 'Enter this code to choose a new password for your {brand} account:',
     expiry: 'The code is valid for {minutes} minutes.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Someone is trying to sign in to your {brand} account',
+    preheader: 'Signing in with the password is paused until you choose a new one.',
+    intro:
+      'There have been many failed attempts to sign in to your {brand} account ({email}) with a wrong password. To protect your account, signing in with the password is paused. Choose a new password to sign in again.',
+    button: 'Choose a new password',
+    after:
+      'Your password has not been changed. If you did not try to sign in, someone may be guessing your password: choose a new one that you do not use anywhere else.',
+  },
 };
 
 export default en;

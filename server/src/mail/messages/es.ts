@@ -52,6 +52,16 @@ const es: MailMessages = {
     intro: 'Introduce este código para elegir una contraseña nueva para tu cuenta de {brand}:',
     expiry: 'El código es válido durante {minutes} minutos.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Alguien está intentando iniciar sesión en tu cuenta de {brand}',
+    preheader: 'El inicio de sesión con contraseña está en pausa hasta que elijas una nueva.',
+    intro:
+      'Ha habido muchos intentos fallidos de iniciar sesión en tu cuenta de {brand} ({email}) con una contraseña incorrecta. Para proteger tu cuenta, el inicio de sesión con contraseña está en pausa. Elige una nueva contraseña para volver a iniciar sesión.',
+    button: 'Elegir una nueva contraseña',
+    after:
+      'Tu contraseña no ha cambiado. Si no has intentado iniciar sesión, es posible que alguien esté intentando adivinar tu contraseña: elige una nueva que no uses en ningún otro sitio.',
+  },
 };
 
 export default es;

@@ -52,6 +52,16 @@ const fr: MailMessages = {
     intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand}\u00a0:',
     expiry: 'Le code est valable {minutes}\u00a0minutes.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Quelqu’un tente de se connecter à votre compte {brand}',
+    preheader: 'La connexion par mot de passe est suspendue jusqu’à ce que vous en choisissiez un nouveau.',
+    intro:
+      'De nombreuses tentatives de connexion à votre compte {brand} ({email}) ont échoué avec un mot de passe erroné. Pour protéger votre compte, la connexion par mot de passe est suspendue. Choisissez un nouveau mot de passe pour vous connecter à nouveau.',
+    button: 'Choisir un nouveau mot de passe',
+    after:
+      'Votre mot de passe n’a pas été modifié. Si vous n’avez pas essayé de vous connecter, quelqu’un tente peut-être de deviner votre mot de passe\u00a0: choisissez-en un nouveau que vous n’utilisez nulle part ailleurs.',
+  },
 };
 
 export default fr;

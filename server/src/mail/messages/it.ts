@@ -52,6 +52,16 @@ const it: MailMessages = {
     intro: 'Inserisci questo codice per scegliere una nuova password per il tuo account {brand}:',
     expiry: 'Il codice è valido per {minutes} minuti.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Qualcuno sta cercando di accedere al tuo account {brand}',
+    preheader: 'L’accesso con la password è sospeso finché non ne scegli una nuova.',
+    intro:
+      'Ci sono stati molti tentativi non riusciti di accedere al tuo account {brand} ({email}) con una password errata. Per proteggere il tuo account, l’accesso con la password è sospeso. Scegli una nuova password per accedere di nuovo.',
+    button: 'Scegli una nuova password',
+    after:
+      'La tua password non è stata modificata. Se non hai provato ad accedere, qualcuno potrebbe cercare di indovinare la tua password: scegline una nuova che non usi altrove.',
+  },
 };
 
 export default it;

@@ -49,6 +49,16 @@ const pt: MailMessages = {
     intro: 'Digite este código para escolher uma nova senha para a sua conta {brand}:',
     expiry: 'O código é válido por {minutes} minutos.',
   },
+  // Per-account cap on failed sign-ins
+  signinPaused: {
+    subject: 'Alguém está tentando entrar na sua conta {brand}',
+    preheader: 'O acesso com senha está pausado até você escolher uma nova.',
+    intro:
+      'Houve muitas tentativas malsucedidas de entrar na sua conta {brand} ({email}) com uma senha incorreta. Para proteger sua conta, o acesso com senha está pausado. Escolha uma nova senha para entrar novamente.',
+    button: 'Escolher nova senha',
+    after:
+      'Sua senha não foi alterada. Se não foi você que tentou entrar, alguém pode estar tentando adivinhar sua senha: escolha uma nova que você não use em nenhum outro lugar.',
+  },
 };
 
 export default pt;
