@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+// Single sign-on
+import type { SsoProviders } from './features/sso/sso.providers.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Limits } from './lib/limits.ts';
 import type { PasswordHasher } from './lib/password-hasher.ts';
@@ -15,6 +17,9 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Wakes the outbox worker after a commit that wrote mail. */
   mailWritten(): void;
+  // Single sign-on
+  /** The configured OpenID providers. */
+  sso: SsoProviders;
 }
 
 /** Who is calling, as far as the services need to know. */

@@ -8,6 +8,8 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     mode: 'standalone',
     analytics: config.analytics ?? null,
     routeRules: config.routeRules,
+    // Single sign-on
+    sso: (['google', 'microsoft'] as const).filter((provider) => config.sso[provider] !== undefined),
   };
 }
 

@@ -18,6 +18,9 @@ export interface Limits {
   /** One-time codes: at most 10 wrong tries an hour per address, across codes. */
   codeAllowed(email: string): Promise<void>;
   codeFailed(email: string): Promise<void>;
+  // Single sign-on
+  /** Every OpenID callback: per IP, like the sign-ins it stands for. */
+  ssoCallback(ip: string): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -29,6 +32,8 @@ export const limitDefaults = {
   freeSigninFailures: 10,
   codeFailuresPerHour: 10,
   maxSigninDelaySeconds: 15 * 60,
+  // Single sign-on
+  ssoCallbacksPerIpPer15Min: 30,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -52,6 +57,8 @@ export function createLimits(redis?: Redis): Limits {
   const failures = make('signin-fail', 1_000_000, 3600);
   const waits = make('signin-wait', 1, d.maxSigninDelaySeconds);
   const codeFailures = make('code-fail', d.codeFailuresPerHour, 3600);
+  // Single sign-on
+  const ssoCallbacks = make('sso-ip', d.ssoCallbacksPerIpPer15Min, 900);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -91,5 +98,7 @@ export function createLimits(redis?: Redis): Limits {
     async signinSucceeded(email, ip) {
       await Promise.all([failures.delete(pair(email, ip)), waits.delete(pair(email, ip))]);
     },
+    // Single sign-on
+    ssoCallback: (ip) => consume(ssoCallbacks, ip),
   };
 }

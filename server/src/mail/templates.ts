@@ -10,7 +10,15 @@ import ru from './messages/ru.ts';
 
 const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
 
-export type MailKind = 'verify_email' | 'already_registered' | 'password_reset' | 'password_changed' | 'signup_code' | 'reset_code';
+export type MailKind =
+  | 'verify_email'
+  | 'already_registered'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signup_code'
+  | 'reset_code'
+  // Single sign-on
+  | 'sso_linked';
 
 export interface MailBrand {
   name: string;
@@ -25,6 +33,9 @@ export interface MailParams {
   /** A second link (the reset page, in the already-registered mail). */
   secondaryLink?: string;
   email?: string;
+  // Single sign-on
+  /** The provider's name, in the identity-linked mail. */
+  provider?: string;
 }
 
 export interface RenderedMail {
@@ -59,6 +70,9 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.signupCode, paragraphs: [m.signupCode.intro], after: [m.signupCode.expiry, m.common.ignore] };
     case 'reset_code':
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
+    // Single sign-on
+    case 'sso_linked':
+      return { ...m.ssoLinked, paragraphs: [m.ssoLinked.intro], after: [m.ssoLinked.notYou] };
   }
 }
 
@@ -69,7 +83,14 @@ const escapeHtml = (value: string) =>
 export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
   const m = catalogues[language];
   const codeMail = kind === 'signup_code' || kind === 'reset_code';
-  const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
+  const values = {
+    brand: brand.name,
+    hours: 24,
+    minutes: codeMail ? 10 : 60,
+    email: params.email ?? '',
+    code: params.code ?? '',
+    provider: params.provider ?? '',
+  };
   const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);
   const subject = fill(layout.subject);

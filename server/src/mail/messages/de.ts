@@ -51,6 +51,15 @@ const de: MailMessages = {
     intro: 'bitte geben Sie diesen Code ein, um ein neues Passwort für Ihr {brand}-Konto festzulegen:',
     expiry: 'Der Code ist {minutes} Minuten gültig.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} wurde mit Ihrem {brand}-Konto verbunden',
+    preheader: 'Sie können sich jetzt mit {provider} anmelden.',
+    intro:
+      'soeben wurde ein {provider}-Konto mit Ihrem {brand}-Konto ({email}) verbunden. Ab sofort können Sie sich auch mit {provider} anmelden.',
+    button: 'Konto öffnen',
+    notYou: 'Wenn Sie das nicht waren, öffnen Sie Ihr Konto, trennen Sie {provider} und wenden Sie sich an unseren Support.',
+  },
 };
 
 export default de;

@@ -51,6 +51,15 @@ const en = {
     intro: 'Enter this code to choose a new password for your {brand} account:',
     expiry: 'The code is valid for {minutes} minutes.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} was connected to your {brand} account',
+    preheader: 'You can now sign in with {provider}.',
+    intro:
+      'A {provider} account was just connected to your {brand} account ({email}). From now on you can sign in with {provider} as well.',
+    button: 'Open your account',
+    notYou: 'If you did not do this, open your account, disconnect {provider} and contact our support.',
+  },
 };
 
 export default en;

@@ -52,6 +52,15 @@ const es: MailMessages = {
     intro: 'Introduce este código para elegir una contraseña nueva para tu cuenta de {brand}:',
     expiry: 'El código es válido durante {minutes} minutos.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} se ha conectado a tu cuenta de {brand}',
+    preheader: 'Ahora puedes iniciar sesión con {provider}.',
+    intro:
+      'Se acaba de conectar una cuenta de {provider} a tu cuenta de {brand} ({email}). A partir de ahora también puedes iniciar sesión con {provider}.',
+    button: 'Abrir tu cuenta',
+    notYou: 'Si no has sido tú, abre tu cuenta, desconecta {provider} y ponte en contacto con nuestro soporte.',
+  },
 };
 
 export default es;

@@ -52,6 +52,15 @@ const fr: MailMessages = {
     intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand}\u00a0:',
     expiry: 'Le code est valable {minutes}\u00a0minutes.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} a été associé à votre compte {brand}',
+    preheader: 'Vous pouvez désormais vous connecter avec {provider}.',
+    intro:
+      'Un compte {provider} vient d’être associé à votre compte {brand} ({email}). Vous pouvez désormais aussi vous connecter avec {provider}.',
+    button: 'Ouvrir votre compte',
+    notYou: 'Si vous n’êtes pas à l’origine de cette action, ouvrez votre compte, dissociez {provider} et contactez notre support.',
+  },
 };
 
 export default fr;

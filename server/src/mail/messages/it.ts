@@ -52,6 +52,15 @@ const it: MailMessages = {
     intro: 'Inserisci questo codice per scegliere una nuova password per il tuo account {brand}:',
     expiry: 'Il codice è valido per {minutes} minuti.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} è stato collegato al tuo account {brand}',
+    preheader: 'Ora puoi accedere con {provider}.',
+    intro:
+      'Un account {provider} è stato appena collegato al tuo account {brand} ({email}). D’ora in poi puoi accedere anche con {provider}.',
+    button: 'Apri il tuo account',
+    notYou: 'Se non sei stato tu, apri il tuo account, scollega {provider} e contatta il nostro supporto.',
+  },
 };
 
 export default it;

@@ -50,6 +50,14 @@ const ja: MailMessages = {
     intro: '以下のコードを入力して、{brand} アカウントの新しいパスワードを設定してください。',
     expiry: 'コードの有効期限は {minutes} 分です。',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{brand} アカウントに {provider} が連携されました',
+    preheader: '今後は {provider} でもログインできます。',
+    intro: '{brand} アカウント（{email}）に {provider} アカウントが連携されました。今後は {provider} でもログインできます。',
+    button: 'アカウントを開く',
+    notYou: 'お心当たりがない場合は、アカウントを開いて {provider} の連携を解除し、サポートまでご連絡ください。',
+  },
 };
 
 export default ja;

@@ -49,6 +49,15 @@ const pt: MailMessages = {
     intro: 'Digite este código para escolher uma nova senha para a sua conta {brand}:',
     expiry: 'O código é válido por {minutes} minutos.',
   },
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} foi conectado à sua conta {brand}',
+    preheader: 'Agora você pode entrar com {provider}.',
+    intro:
+      'Uma conta {provider} acabou de ser conectada à sua conta {brand} ({email}). A partir de agora, você também pode entrar com {provider}.',
+    button: 'Abrir sua conta',
+    notYou: 'Se não foi você, abra sua conta, desconecte {provider} e entre em contato com o nosso suporte.',
+  },
 };
 
 export default pt;
