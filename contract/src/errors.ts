@@ -51,6 +51,22 @@ export const errorMessages = {
   'network.failed': 'The service could not be reached. Check your connection and try again',
   // Per-account cap on failed sign-ins
   'auth.signin_paused': 'Signing in with the password is paused after too many failed attempts. Reset your password to sign in again',
+  // Single sign-on
+  'sso.cancelled': 'Sign-in was cancelled. Choose a way to sign in to continue',
+  'sso.expired': 'This sign-in has expired or was already used. Please start again',
+  'sso.invalid_response': 'The answer of the sign-in provider could not be verified, so you were not signed in. Please try again',
+  'sso.provider_unavailable': 'The sign-in provider could not be reached. Please try again in a moment, or use your email and password',
+  'sso.email_missing': 'The sign-in provider did not share your email address. Allow access to it and try again',
+  'sso.email_unverified':
+    'An account with this email address already exists, but the provider does not confirm that the address is yours. Sign in with your password, then connect the provider on your account page',
+  'sso.email_not_confirmed':
+    'The sign-in provider does not confirm that this email address is yours. Please sign up with your email address instead',
+  'sso.account_disabled': 'This account has been disabled. Contact support if you need help',
+  'sso.no_account': 'There is no account for this email address yet. Accept the consent below to create one, then continue again',
+  'sso.identity_taken': 'This account of the provider is already connected to another account',
+  'sso.last_method':
+    'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
+  'sso.identity_not_found': 'This connection does not exist or has already been removed',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

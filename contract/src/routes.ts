@@ -29,7 +29,16 @@ export const api = {
   metrics: '/metrics',
   openapi: '/openapi.json',
   devMailbox: '/dev/mailbox',
+  // Single sign-on
+  connectCallback: '/connect/:provider/callback',
+  ssoIdentities: '/sso/identities',
+  ssoIdentity: '/sso/identities/:id',
 } as const;
+
+// Single sign-on
+/** The OpenID providers a deployment can offer. */
+export const ssoProviders = ['google', 'microsoft'] as const;
+export type SsoProviderName = (typeof ssoProviders)[number];
 
 /** Screens of the web app (seed section 2). */
 export const screens = {

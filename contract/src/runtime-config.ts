@@ -15,6 +15,9 @@ export interface RuntimeConfig {
   /** Present only when an analytics key is configured. */
   analytics: { key: string; serverUrl: string } | null;
   routeRules: RouteRule[];
+  // Single sign-on
+  /** The providers with a client id and secret: only these get a button. Absent: none. */
+  sso?: ('google' | 'microsoft')[];
 }
 
 export const runtimeConfigPath = '/runtime-config.js';

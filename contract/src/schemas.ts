@@ -155,3 +155,17 @@ export const brandView = z.object({
 export type BrandView = z.infer<typeof brandView>;
 
 export const sessionResponse = z.object({ account: accountView, license: licenseView.nullable() }).nullable();
+
+// Single sign-on
+/** A Google or Microsoft identity connected to the account. */
+export const ssoIdentityView = z.object({
+  id: z.string(),
+  provider: z.enum(['google', 'microsoft']),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type SsoIdentityView = z.infer<typeof ssoIdentityView>;
+/** The account's identities, and whether it has a password (the last way in may not be removed). */
+export const ssoIdentitiesResponse = z.object({ identities: z.array(ssoIdentityView), hasPassword: z.boolean() });
+export type SsoIdentitiesResponse = z.infer<typeof ssoIdentitiesResponse>;

@@ -12,11 +12,13 @@ import { profileRoutes } from './features/accounts/profile.routes.ts';
 import { signupRoutes } from './features/accounts/signup.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.ts';
-import { ssoRoutes } from './features/auth/sso.routes.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
+// Single sign-on
+import { SsoProviders } from './features/sso/sso.providers.ts';
+import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logPath } from './http/log-path.ts';
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     mailWritten: () => outbox.kick(),
     secrets,
+    sso: new SsoProviders(config, () => clock.now().getTime()),
   };
 
   registerErrorHandler(app);

@@ -54,6 +54,8 @@ const envSchema = z.object({
   // Security hardening
   SECRET_KEY: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
   ACCOUNT_SIGNIN_FAILURES: int(100, 5, 100),
+  // Single sign-on: how long a call to an OpenID provider may take.
+  SSO_TIMEOUT_MS: int(10_000, 100, 60_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -85,14 +87,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
+    // A provider counts only with both its client id and secret (the buttons show only then).
     sso: {
-      google: e.GOOGLE_CLIENT_ID
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
-        : undefined,
-      microsoft: e.MICROSOFT_CLIENT_ID
-        ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, issuer: e.MICROSOFT_ISSUER }
-        : undefined,
+      google: ssoProvider('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
+      microsoft: ssoProvider('MICROSOFT', e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_ISSUER),
     },
+    ssoTimeoutMs: e.SSO_TIMEOUT_MS,
     analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, serverUrl: e.ANALYTICS_SERVER_URL } : undefined,
     apiUrl: e.API_URL ? new URL(e.API_URL).origin : undefined,
     routeRules: parseRouteRules(e.ROUTE_RULES),
@@ -145,6 +145,19 @@ function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * An OpenID provider's settings, when both credentials are set. The issuer must be https; plain
+ * http only on this machine (a local provider for tests or development).
+ */
+function ssoProvider(name: string, clientId: string | undefined, clientSecret: string | undefined, issuer: string) {
+  if (!clientId || !clientSecret) return undefined;
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname.replace(/^\[|\]$/g, '')))) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}_ISSUER: expected an https:// URL, got "${issuer}"`);
+  }
+  return { clientId, clientSecret, issuer: url.href.replace(/\/+$/, '') };
+}
 
 export class ConfigError extends Error {}
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+// Single sign-on
+import type { SsoProviders } from './features/sso/sso.providers.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Limits } from './lib/limits.ts';
 import type { PasswordHasher } from './lib/password-hasher.ts';
@@ -18,6 +20,9 @@ export interface Deps {
   mailWritten(): void;
   /** Keyed code digests and sealed mail bodies, under SECRET_KEY (decision 014). */
   secrets: Secrets;
+  // Single sign-on
+  /** The configured OpenID providers. */
+  sso: SsoProviders;
 }
 
 /** Who is calling, as far as the services need to know. */

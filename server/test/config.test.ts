@@ -39,11 +39,12 @@ const shown: Record<string, (c: Config) => string> = {
   DEV_MAILBOX: () => 'unset',
   GOOGLE_CLIENT_ID: (c) => unset(c.sso.google),
   GOOGLE_CLIENT_SECRET: (c) => unset(c.sso.google),
-  GOOGLE_ISSUER: () => loadConfig({ GOOGLE_CLIENT_ID: 'id' }).sso.google?.issuer ?? '',
+  GOOGLE_ISSUER: () => loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).sso.google?.issuer ?? '',
   MICROSOFT_CLIENT_ID: (c) => unset(c.sso.microsoft),
   MICROSOFT_CLIENT_SECRET: (c) => unset(c.sso.microsoft),
   MICROSOFT_ISSUER: () =>
-    loadConfig({ MICROSOFT_CLIENT_ID: 'id' }).sso.microsoft?.issuer === 'https://login.microsoftonline.com/common/v2.0'
+    loadConfig({ MICROSOFT_CLIENT_ID: 'id', MICROSOFT_CLIENT_SECRET: 'secret' }).sso.microsoft?.issuer ===
+    'https://login.microsoftonline.com/common/v2.0'
       ? "Microsoft's common issuer"
       : 'something else',
   ANALYTICS_KEY: (c) => unset(c.analytics?.key),
@@ -65,6 +66,8 @@ const shown: Record<string, (c: Config) => string> = {
   SESSION_ABSOLUTE_DAYS: (c) => String(c.session.absoluteMs / day),
   CONSENT_POLICY_VERSION: (c) => c.consentPolicyVersion,
   MAIL_POLL_MS: (c) => String(c.mailPollMs),
+  // Single sign-on
+  SSO_TIMEOUT_MS: (c) => String(c.ssoTimeoutMs),
   WEB_ROOT: (c) => relative(root, c.webRoot),
 };
 
@@ -108,6 +111,8 @@ describe('configuration', () => {
       [{ ROUTE_RULES: '[{"from":"old","to":"/login"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"//evil.example"}]' }, 'ROUTE_RULES'],
       [{ API_URL: 'api.example.com' }, 'API_URL'],
+      // Single sign-on: plain http only for a provider on this machine.
+      [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, 'GOOGLE_ISSUER'],
     ];
     for (const [env, variable] of cases) assert.match(refusal(env), new RegExp(`\\b${variable}\\b`), JSON.stringify(env));
   });

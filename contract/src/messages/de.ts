@@ -52,6 +52,26 @@ const de = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'Die Anmeldung mit dem Passwort ist nach zu vielen Fehlversuchen pausiert. Bitte setzen Sie Ihr Passwort zurück, um sich wieder anzumelden',
+  // Single sign-on
+  'sso.cancelled': 'Die Anmeldung wurde abgebrochen. Bitte wählen Sie eine Anmeldemethode, um fortzufahren',
+  'sso.expired': 'Diese Anmeldung ist abgelaufen oder wurde bereits verwendet. Bitte beginnen Sie erneut',
+  'sso.invalid_response':
+    'Die Antwort des Anmeldedienstes konnte nicht überprüft werden, daher wurden Sie nicht angemeldet. Bitte versuchen Sie es erneut',
+  'sso.provider_unavailable':
+    'Der Anmeldedienst ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal oder melden Sie sich mit E-Mail-Adresse und Passwort an',
+  'sso.email_missing':
+    'Der Anmeldedienst hat Ihre E-Mail-Adresse nicht übermittelt. Bitte erlauben Sie den Zugriff darauf und versuchen Sie es erneut',
+  'sso.email_unverified':
+    'Es gibt bereits ein Konto mit dieser E-Mail-Adresse, aber der Anbieter bestätigt nicht, dass die Adresse Ihnen gehört. Melden Sie sich mit Ihrem Passwort an und verbinden Sie den Anbieter dann auf Ihrer Kontoseite',
+  'sso.email_not_confirmed':
+    'Der Anmeldedienst bestätigt nicht, dass diese E-Mail-Adresse Ihnen gehört. Bitte registrieren Sie sich stattdessen mit Ihrer E-Mail-Adresse',
+  'sso.account_disabled': 'Dieses Konto wurde deaktiviert. Wenden Sie sich an den Support, wenn Sie Hilfe benötigen',
+  'sso.no_account':
+    'Für diese E-Mail-Adresse gibt es noch kein Konto. Erteilen Sie unten Ihre Einwilligung, um eines zu erstellen, und fahren Sie dann erneut fort',
+  'sso.identity_taken': 'Dieses Konto des Anbieters ist bereits mit einem anderen Konto verbunden',
+  'sso.last_method':
+    'Dies ist Ihre einzige Anmeldemöglichkeit. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder verbinden Sie ein weiteres Konto, bevor Sie dieses trennen',
+  'sso.identity_not_found': 'Diese Verbindung existiert nicht oder wurde bereits entfernt',
 } satisfies ErrorMessages;
 
 export default de;

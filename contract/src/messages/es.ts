@@ -51,6 +51,26 @@ const es = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'El inicio de sesión con contraseña está en pausa tras demasiados intentos fallidos. Restablece tu contraseña para volver a iniciar sesión',
+  // Single sign-on
+  'sso.cancelled': 'Se canceló el inicio de sesión. Elige una forma de iniciar sesión para continuar',
+  'sso.expired': 'Este inicio de sesión ha caducado o ya se ha usado. Vuelve a empezar',
+  'sso.invalid_response':
+    'No se pudo verificar la respuesta del servicio de inicio de sesión, así que no se ha iniciado la sesión. Inténtalo de nuevo',
+  'sso.provider_unavailable':
+    'No se pudo contactar con el servicio de inicio de sesión. Inténtalo de nuevo en un momento o usa tu correo electrónico y tu contraseña',
+  'sso.email_missing':
+    'El servicio de inicio de sesión no ha compartido tu dirección de correo electrónico. Permite el acceso a ella e inténtalo de nuevo',
+  'sso.email_unverified':
+    'Ya existe una cuenta con esta dirección de correo electrónico, pero el proveedor no confirma que sea tuya. Inicia sesión con tu contraseña y después conecta el proveedor desde la página de tu cuenta',
+  'sso.email_not_confirmed':
+    'El servicio de inicio de sesión no confirma que esta dirección de correo electrónico sea tuya. Regístrate con tu dirección de correo electrónico',
+  'sso.account_disabled': 'Esta cuenta se ha desactivado. Ponte en contacto con el soporte si necesitas ayuda',
+  'sso.no_account':
+    'Todavía no hay ninguna cuenta con esta dirección de correo electrónico. Acepta el consentimiento de abajo para crear una y vuelve a continuar',
+  'sso.identity_taken': 'Esta cuenta del proveedor ya está conectada a otra cuenta',
+  'sso.last_method':
+    'Esta es tu única forma de iniciar sesión. Establece una contraseña con «¿Has olvidado tu contraseña?» o conecta otra cuenta antes de desconectar esta',
+  'sso.identity_not_found': 'Esta conexión no existe o ya se ha eliminado',
 } satisfies ErrorMessages;
 
 export default es;

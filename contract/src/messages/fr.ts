@@ -51,6 +51,25 @@ const fr = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'La connexion par mot de passe est suspendue après trop de tentatives infructueuses. Réinitialisez votre mot de passe pour vous reconnecter',
+  // Single sign-on
+  'sso.cancelled': 'La connexion a été annulée. Choisissez un moyen de vous connecter pour continuer',
+  'sso.expired': 'Cette connexion a expiré ou a déjà été utilisée. Veuillez recommencer',
+  'sso.invalid_response':
+    'La réponse du service de connexion n’a pas pu être vérifiée, vous n’avez donc pas été connecté. Veuillez réessayer',
+  'sso.provider_unavailable':
+    'Le service de connexion est injoignable. Réessayez dans un instant ou utilisez votre adresse e-mail et votre mot de passe',
+  'sso.email_missing': 'Le service de connexion n’a pas communiqué votre adresse e-mail. Autorisez-en l’accès et réessayez',
+  'sso.email_unverified':
+    'Un compte existe déjà avec cette adresse e-mail, mais le fournisseur ne confirme pas qu’elle vous appartient. Connectez-vous avec votre mot de passe, puis associez le fournisseur depuis la page de votre compte',
+  'sso.email_not_confirmed':
+    'Le service de connexion ne confirme pas que cette adresse e-mail vous appartient. Inscrivez-vous plutôt avec votre adresse e-mail',
+  'sso.account_disabled': 'Ce compte a été désactivé. Contactez le support si vous avez besoin d’aide',
+  'sso.no_account':
+    'Il n’existe pas encore de compte pour cette adresse e-mail. Acceptez le consentement ci-dessous pour en créer un, puis continuez à nouveau',
+  'sso.identity_taken': 'Ce compte du fournisseur est déjà associé à un autre compte',
+  'sso.last_method':
+    'C’est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou associez un autre compte avant de dissocier celui-ci',
+  'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
 } satisfies ErrorMessages;
 
 export default fr;

@@ -49,6 +49,24 @@ const it = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'L’accesso con la password è sospeso dopo troppi tentativi non riusciti. Reimposta la password per accedere di nuovo',
+  // Single sign-on
+  'sso.cancelled': 'L’accesso è stato annullato. Scegli un modo per accedere e continuare',
+  'sso.expired': 'Questo accesso è scaduto o è già stato usato. Ricomincia',
+  'sso.invalid_response': 'Non è stato possibile verificare la risposta del servizio di accesso, quindi l’accesso non è avvenuto. Riprova',
+  'sso.provider_unavailable':
+    'Il servizio di accesso non è raggiungibile. Riprova tra un momento oppure usa la tua email e la tua password',
+  'sso.email_missing': 'Il servizio di accesso non ha condiviso il tuo indirizzo email. Consenti l’accesso all’indirizzo e riprova',
+  'sso.email_unverified':
+    'Esiste già un account con questo indirizzo email, ma il fornitore non conferma che l’indirizzo sia tuo. Accedi con la tua password, poi collega il fornitore dalla pagina del tuo account',
+  'sso.email_not_confirmed':
+    'Il servizio di accesso non conferma che questo indirizzo email sia tuo. Registrati invece con il tuo indirizzo email',
+  'sso.account_disabled': 'Questo account è stato disattivato. Contatta l’assistenza se hai bisogno di aiuto',
+  'sso.no_account':
+    'Non esiste ancora un account per questo indirizzo email. Accetta il consenso qui sotto per crearne uno, poi continua di nuovo',
+  'sso.identity_taken': 'Questo account del fornitore è già collegato a un altro account',
+  'sso.last_method':
+    'Questo è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o collega un altro account prima di scollegare questo',
+  'sso.identity_not_found': 'Questo collegamento non esiste o è già stato rimosso',
 } satisfies ErrorMessages;
 
 export default it;

@@ -48,6 +48,22 @@ const pt = {
   'network.failed': 'Não foi possível acessar o serviço. Verifique sua conexão e tente novamente',
   // Per-account cap on failed sign-ins
   'auth.signin_paused': 'O acesso com senha foi pausado após muitas tentativas malsucedidas. Redefina sua senha para entrar novamente',
+  // Single sign-on
+  'sso.cancelled': 'O login foi cancelado. Escolha uma forma de entrar para continuar',
+  'sso.expired': 'Este login expirou ou já foi usado. Comece novamente',
+  'sso.invalid_response': 'Não foi possível verificar a resposta do serviço de login, por isso você não entrou. Tente novamente',
+  'sso.provider_unavailable': 'Não foi possível acessar o serviço de login. Tente novamente em instantes ou use seu e-mail e sua senha',
+  'sso.email_missing': 'O serviço de login não compartilhou seu endereço de e-mail. Permita o acesso a ele e tente novamente',
+  'sso.email_unverified':
+    'Já existe uma conta com este endereço de e-mail, mas o provedor não confirma que o endereço é seu. Entre com sua senha e depois conecte o provedor na página da sua conta',
+  'sso.email_not_confirmed': 'O serviço de login não confirma que este endereço de e-mail é seu. Cadastre-se com seu endereço de e-mail',
+  'sso.account_disabled': 'Esta conta foi desativada. Entre em contato com o suporte se precisar de ajuda',
+  'sso.no_account':
+    'Ainda não existe uma conta para este endereço de e-mail. Aceite o consentimento abaixo para criar uma e continue novamente',
+  'sso.identity_taken': 'Esta conta do provedor já está conectada a outra conta',
+  'sso.last_method':
+    'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
+  'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
 } satisfies ErrorMessages;
 
 export default pt;

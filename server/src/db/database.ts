@@ -6,6 +6,8 @@ import * as initial from './migrations/0001-initial.ts';
 import * as panelAccounts from './migrations/0002-panel-accounts.ts';
 import * as panelOrigins from './migrations/0003-panel-origins.ts';
 import * as secretsAtRest from './migrations/0004-secrets-at-rest.ts';
+// Single sign-on
+import * as ssoIdentities from './migrations/0005-sso-identities.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -19,6 +21,8 @@ const migrations = {
   '0003-panel-origins': panelOrigins,
   // Security hardening
   '0004-secrets-at-rest': secretsAtRest,
+  // Single sign-on
+  '0005-sso-identities': ssoIdentities,
 };
 
 /**

@@ -146,6 +146,9 @@ export interface Database {
   brands: BrandsTable;
   mail_outbox: MailOutboxTable;
   auth_events: AuthEventsTable;
+  // Single sign-on
+  sso_identities: SsoIdentitiesTable;
+  sso_flows: SsoFlowsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -157,3 +160,41 @@ export type License = Selectable<LicensesTable>;
 export type Brand = Selectable<BrandsTable>;
 export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
+
+// Single sign-on
+export type SsoProvider = 'google' | 'microsoft';
+
+export interface SsoIdentitiesTable {
+  id: string;
+  account_id: string;
+  provider: SsoProvider;
+  issuer: string;
+  subject: string;
+  /** The address the provider gave when the identity was linked: shown on the account page. */
+  email: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export type SsoIntent = 'signin' | 'signup' | 'link';
+
+export interface SsoFlowsTable {
+  /** SHA-256 of the random value in the browser's flow cookie. */
+  id: string;
+  provider: SsoProvider;
+  intent: SsoIntent;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** The signed-in account a `link` flow connects to. */
+  account_id: string | null;
+  locale: string;
+  /** JSON: the consents ticked on /signup before the button was pressed. */
+  consents: string | null;
+  redirect_to: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type SsoIdentity = Selectable<SsoIdentitiesTable>;
+export type SsoFlow = Selectable<SsoFlowsTable>;

@@ -8,6 +8,8 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     mode: 'standalone',
     analytics: config.analytics ?? null,
     routeRules: config.routeRules,
+    // Single sign-on
+    sso: (['google', 'microsoft'] as const).filter((provider) => config.sso[provider] !== undefined),
   };
 }
 
@@ -20,7 +22,10 @@ export function connectSources(config: Config): string[] {
 
 /** The web app's run-time settings, as a script every page loads before the app. */
 export function runtimeConfigRoutes(app: FastifyInstance, config: Config): void {
-  const body = `window.__GATEHOUSE__=${JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c')};\n`;
+  const settings = runtimeConfigOf(config);
+  // Single sign-on: the stylesheet shows the buttons of the providers named here, before the first paint.
+  const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};\n` : '';
+  const body = `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};\n${sso}`;
   app.get(runtimeConfigPath, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
   );

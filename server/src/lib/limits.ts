@@ -30,6 +30,9 @@ export interface Limits {
   accountFailed(email: string): Promise<{ failures: number; tripped: boolean }>;
   /** A successful sign-in or a new password ends the run. */
   accountCleared(email: string): Promise<void>;
+  // Single sign-on
+  /** Every OpenID callback: per IP, like the sign-ins it stands for. */
+  ssoCallback(ip: string): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -51,6 +54,8 @@ export const limitDefaults = {
    * (Timers past 24.8 days overflow in Node: the in-memory store could not hold longer.)
    */
   accountPauseDays: 20,
+  // Single sign-on
+  ssoCallbacksPerIpPer15Min: 30,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -97,6 +102,8 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
   const codePerPair = make('code-pair', d.codeTriesPerAddressAndIpPerHour, 3600);
   const codePerAddress = make('code-address', d.codeTriesPerAddressPerHour, 3600);
   const accountFailures = make('account-fail', 1_000_000, d.accountPauseDays * 86_400);
+  // Single sign-on
+  const ssoCallbacks = make('sso-ip', d.ssoCallbacksPerIpPer15Min, 900);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -149,5 +156,7 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     async accountCleared(email) {
       await accountFailures.delete(address(email));
     },
+    // Single sign-on
+    ssoCallback: (ip) => consume(ssoCallbacks, ipKey(ip)),
   };
 }

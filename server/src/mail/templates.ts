@@ -18,7 +18,9 @@ export type MailKind =
   | 'signup_code'
   | 'reset_code'
   // Per-account cap on failed sign-ins
-  | 'signin_paused';
+  | 'signin_paused'
+  // Single sign-on
+  | 'sso_linked';
 
 export interface MailBrand {
   name: string;
@@ -33,6 +35,9 @@ export interface MailParams {
   /** A second link (the reset page, in the already-registered mail). */
   secondaryLink?: string;
   email?: string;
+  // Single sign-on
+  /** The provider's name, in the identity-linked mail. */
+  provider?: string;
 }
 
 export interface RenderedMail {
@@ -69,6 +74,9 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
     case 'signin_paused':
       return { ...m.signinPaused, paragraphs: [m.signinPaused.intro], after: [m.signinPaused.after] };
+    // Single sign-on
+    case 'sso_linked':
+      return { ...m.ssoLinked, paragraphs: [m.ssoLinked.intro], after: [m.ssoLinked.notYou] };
   }
 }
 
@@ -79,7 +87,14 @@ const escapeHtml = (value: string) =>
 export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
   const m = catalogues[language];
   const codeMail = kind === 'signup_code' || kind === 'reset_code';
-  const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
+  const values = {
+    brand: brand.name,
+    hours: 24,
+    minutes: codeMail ? 10 : 60,
+    email: params.email ?? '',
+    code: params.code ?? '',
+    provider: params.provider ?? '',
+  };
   const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);
   const subject = fill(layout.subject);

@@ -1,8 +1,5 @@
-import { api as paths } from '@gatehouse/contract';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { apiBase } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
 
 export function Button({
   busy,
@@ -40,23 +37,6 @@ export function StepIndicator({ step, total }: { step: number; total: number }) 
       >
         <span style={{ width: `${(step / total) * 100}%` }} />
       </div>
-    </div>
-  );
-}
-
-/** Google and Microsoft sign-in: full page loads to the server, which starts OpenID Connect. */
-export function SsoButtons({ mode }: { mode: 'login' | 'signup' }) {
-  const { t } = useI18n();
-  return (
-    <div className="sso">
-      <a className="button button--secondary" href={`${apiBase()}${paths.connectGoogle}`}>
-        <GoogleLogo />
-        <span>{mode === 'login' ? t('sso.google') : t('sso.signupGoogle')}</span>
-      </a>
-      <a className="button button--secondary" href={`${apiBase()}${paths.connectMicrosoft}`}>
-        <MicrosoftLogo />
-        <span>{mode === 'login' ? t('sso.microsoft') : t('sso.signupMicrosoft')}</span>
-      </a>
     </div>
   );
 }

@@ -209,6 +209,20 @@ const de: UiMessages = {
     crawlerText: 'Ein Crawler, der die Qualität Ihrer gesamten Website automatisch prüft.',
     uptime: 'Verfügbarkeit der letzten 30 Tage',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Verbundene Konten',
+    intro: 'Melden Sie sich mit Google oder Microsoft an, statt Ihr Passwort einzugeben.',
+    connect: 'Verbinden',
+    disconnect: 'Trennen',
+    connectLabel: '{provider} verbinden',
+    disconnectLabel: '{provider} trennen ({email})',
+    notConnected: 'Nicht verbunden',
+    connectedAs: 'Verbunden als {email}',
+    connectedSince: 'Verbunden',
+    done: '{provider} ist jetzt verbunden. Ab sofort können Sie sich damit anmelden.',
+    removed: '{provider} wurde getrennt.',
+  },
 };
 
 export default de;

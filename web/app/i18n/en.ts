@@ -204,6 +204,20 @@ const en = {
     crawlerText: 'A crawler that tests the quality of your whole website automatically.',
     uptime: 'Uptime, last 30 days',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Connected accounts',
+    intro: 'Sign in with Google or Microsoft instead of typing your password.',
+    connect: 'Connect',
+    disconnect: 'Disconnect',
+    connectLabel: 'Connect {provider}',
+    disconnectLabel: 'Disconnect {provider} ({email})',
+    notConnected: 'Not connected',
+    connectedAs: 'Connected as {email}',
+    connectedSince: 'Connected',
+    done: '{provider} is now connected. You can sign in with it from now on.',
+    removed: '{provider} was disconnected.',
+  },
 };
 
 export default en;

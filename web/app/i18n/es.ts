@@ -208,6 +208,20 @@ const es: UiMessages = {
     crawlerText: 'Un rastreador que comprueba automáticamente la calidad de todo tu sitio web.',
     uptime: 'Disponibilidad en los últimos 30 días',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Cuentas conectadas',
+    intro: 'Inicia sesión con Google o Microsoft en lugar de escribir tu contraseña.',
+    connect: 'Conectar',
+    disconnect: 'Desconectar',
+    connectLabel: 'Conectar {provider}',
+    disconnectLabel: 'Desconectar {provider} ({email})',
+    notConnected: 'No conectada',
+    connectedAs: 'Conectada como {email}',
+    connectedSince: 'Conectada',
+    done: '{provider} ya está conectado. A partir de ahora puedes iniciar sesión con él.',
+    removed: 'Se ha desconectado {provider}.',
+  },
 };
 
 export default es;

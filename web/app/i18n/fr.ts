@@ -208,6 +208,20 @@ const fr: UiMessages = {
     crawlerText: 'Un robot d’exploration qui teste automatiquement la qualité de l’ensemble de votre site web.',
     uptime: 'Disponibilité sur 30 jours',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Comptes associés',
+    intro: 'Connectez-vous avec Google ou Microsoft au lieu de saisir votre mot de passe.',
+    connect: 'Associer',
+    disconnect: 'Dissocier',
+    connectLabel: 'Associer {provider}',
+    disconnectLabel: 'Dissocier {provider} ({email})',
+    notConnected: 'Non associé',
+    connectedAs: 'Associé à {email}',
+    connectedSince: 'Associé',
+    done: '{provider} est désormais associé. Vous pouvez maintenant vous connecter avec.',
+    removed: '{provider} a été dissocié.',
+  },
 };
 
 export default fr;

@@ -208,6 +208,20 @@ const it: UiMessages = {
     crawlerText: 'Un crawler che verifica automaticamente la qualità dell’intero sito web.',
     uptime: 'Disponibilità negli ultimi 30 giorni',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Account collegati',
+    intro: 'Accedi con Google o Microsoft invece di digitare la password.',
+    connect: 'Collega',
+    disconnect: 'Scollega',
+    connectLabel: 'Collega {provider}',
+    disconnectLabel: 'Scollega {provider} ({email})',
+    notConnected: 'Non collegato',
+    connectedAs: 'Collegato come {email}',
+    connectedSince: 'Collegato',
+    done: '{provider} ora è collegato. D’ora in poi puoi accedere con questo account.',
+    removed: '{provider} è stato scollegato.',
+  },
 };
 
 export default it;

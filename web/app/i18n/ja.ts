@@ -205,6 +205,20 @@ const ja: UiMessages = {
     crawlerText: 'クローラーがウェブサイト全体の品質を自動的にテストします。',
     uptime: '過去30日間の稼働率',
   },
+  // Single sign-on
+  connected: {
+    heading: '連携アカウント',
+    intro: 'パスワードを入力する代わりに、Google または Microsoft でログインできます。',
+    connect: '連携する',
+    disconnect: '連携を解除',
+    connectLabel: '{provider} を連携する',
+    disconnectLabel: '{provider}（{email}）の連携を解除',
+    notConnected: '未連携',
+    connectedAs: '{email} で連携中',
+    connectedSince: '連携済み',
+    done: '{provider} を連携しました。今後は {provider} でログインできます。',
+    removed: '{provider} の連携を解除しました。',
+  },
 };
 
 export default ja;

@@ -206,6 +206,20 @@ const pt: UiMessages = {
     crawlerText: 'Um rastreador que testa automaticamente a qualidade de todo o seu site.',
     uptime: 'Disponibilidade nos últimos 30 dias',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Contas conectadas',
+    intro: 'Entre com o Google ou a Microsoft em vez de digitar sua senha.',
+    connect: 'Conectar',
+    disconnect: 'Desconectar',
+    connectLabel: 'Conectar {provider}',
+    disconnectLabel: 'Desconectar {provider} ({email})',
+    notConnected: 'Não conectada',
+    connectedAs: 'Conectada como {email}',
+    connectedSince: 'Conectada',
+    done: '{provider} agora está conectado. A partir de agora, você pode entrar com ele.',
+    removed: '{provider} foi desconectado.',
+  },
 };
 
 export default pt;

@@ -204,6 +204,20 @@ const ru: UiMessages = {
     crawlerText: 'Краулер, который автоматически проверяет качество всего вашего сайта.',
     uptime: 'Доступность за 30 дней',
   },
+  // Single sign-on
+  connected: {
+    heading: 'Подключённые аккаунты',
+    intro: 'Входите через Google или Microsoft, не вводя пароль.',
+    connect: 'Подключить',
+    disconnect: 'Отключить',
+    connectLabel: 'Подключить {provider}',
+    disconnectLabel: 'Отключить {provider} ({email})',
+    notConnected: 'Не подключён',
+    connectedAs: 'Подключён как {email}',
+    connectedSince: 'Подключён',
+    done: '{provider} подключён. Теперь вы можете входить через него.',
+    removed: '{provider} отключён.',
+  },
 };
 
 export default ru;

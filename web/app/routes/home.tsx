@@ -1,6 +1,7 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
+import { ConnectedAccounts } from '../components/connected-accounts.tsx';
 import { LicenseKeyForm } from '../components/license-key-form.tsx';
 import { PlanSummary } from '../components/plan.tsx';
 import { Button } from '../components/ui.tsx';
@@ -73,6 +74,8 @@ export default function Home() {
           </a>
         )}
       </section>
+      {/* Single sign-on */}
+      <ConnectedAccounts />
     </div>
   );
 }

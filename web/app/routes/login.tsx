@@ -4,7 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { Button, Divider, ScreenHeading, SsoButtons } from '../components/ui.tsx';
+import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
+import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
 import { api, form } from '../lib/api.ts';
@@ -49,12 +50,11 @@ export default function Login() {
     <>
       <PageTitle title={t('titles.login')} />
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
-      {!isControlPanel() && (
-        <>
-          <SsoButtons mode="login" />
-          <Divider>{t('login.orEmail')}</Divider>
-        </>
-      )}
+      <SsoButtons
+        mode="login"
+        divider={t('login.orEmail')}
+        start={(provider) => connectUrl(provider, { locale: language, redirectTo: params.get('redirectTo') ? redirectTo : undefined })}
+      />
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? notice} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />

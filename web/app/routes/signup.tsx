@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { Button, Divider, ScreenHeading, SsoButtons } from '../components/ui.tsx';
+import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
+import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
 import { api } from '../lib/api.ts';
@@ -64,6 +65,24 @@ export default function Signup() {
     navigate('/signup-process');
   });
 
+  // Single sign-on: the consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
+  const startSso = (provider: 'google' | 'microsoft') => {
+    if (!f.check({ dataProcessingConsent: dataProcessing ? undefined : 'validation.consent_required' })) return undefined;
+    rememberAnalyticsConsent(analytics);
+    useSignupStore
+      .getState()
+      .update({ consent: marketing, analyticsConsent: analytics, pendingLicense: decodeURIComponent(pendingLicense) });
+    const flag = (value: boolean) => (value ? '1' : undefined);
+    return connectUrl(provider, {
+      intent: 'signup',
+      dataProcessingConsent: '1',
+      consent: flag(marketing),
+      analyticsConsent: flag(analytics),
+      locale: language,
+      redirectTo: redirectTo || undefined,
+    });
+  };
+
   const link = (href: string | null, text: string) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -77,14 +96,9 @@ export default function Signup() {
     <>
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
-      {!isControlPanel() && (
-        <>
-          <SsoButtons mode="signup" />
-          <Divider>{t('signup.orEmail')}</Divider>
-        </>
-      )}
+      <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
-        <FormAlert code={f.formError} />
+        <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} />
         <div className="consents">
           <Checkbox

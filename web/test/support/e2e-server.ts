@@ -9,9 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
+// Single sign-on
+import { findAccountByEmail } from '../../../server/src/features/accounts/account.repository.ts';
 import { upsertBrand } from '../../../server/src/features/brands/brand.repository.ts';
 import { createLicenses } from '../../../server/src/features/licenses/license.service.ts';
 import { createPanel } from '../../../server/src/features/panels/panel.service.ts';
+import { insertIdentity } from '../../../server/src/features/sso/sso.repository.ts';
+import { startOidcProvider } from '../../../server/test/support/oidc-provider.ts';
 import { SmtpCapture } from '../../../server/test/support/smtp.ts';
 import { foreignPanelUrl, panelUrl, ports } from './ports.ts';
 
@@ -20,6 +24,10 @@ const controlPort = ports.control;
 const smtp = new SmtpCapture();
 const smtpUrl = await smtp.start();
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+// Single sign-on: real OpenID providers on loopback, whose own login pages the browser visits.
+const appOrigins = [`http://localhost:${port}`];
+const google = await startOidcProvider({ flavour: 'google', appOrigins, port: ports.google });
+const microsoft = await startOidcProvider({ flavour: 'microsoft', appOrigins, port: ports.microsoft });
 const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(port),
@@ -35,6 +43,8 @@ const config = loadConfig({
   // As behind a reverse proxy: a spec can stand for several visitors (X-Forwarded-For), each
   // with its own rate limits, as the screenshot gallery does for its sixteen accounts.
   TRUST_PROXY: '127.0.0.1',
+  ...google.env(),
+  ...microsoft.env(),
 });
 const app = await buildApp(config);
 await app.app.listen({ port, host: '127.0.0.1' });
@@ -116,6 +126,42 @@ createServer(async (request, response) => {
       updated_at: new Date().toISOString(),
     });
     return response.end('{}');
+  }
+  // Single sign-on: a person at the provider (POST /sso-users?provider=google&email=…&verified=1),
+  // and an identity connected to an account without the round trip (for the gallery).
+  if (url.pathname === '/sso-users' && request.method === 'POST') {
+    const provider = url.searchParams.get('provider') === 'microsoft' ? microsoft : google;
+    const verified = url.searchParams.get('verified') === '1';
+    const user = provider.addUser({
+      email: url.searchParams.get('email') ?? undefined,
+      emailVerified: verified,
+      xmsEdov: verified ? true : undefined,
+      givenName: url.searchParams.get('given') ?? undefined,
+      familyName: url.searchParams.get('family') ?? undefined,
+    });
+    return response.end(JSON.stringify({ login: user.login, sub: user.sub }));
+  }
+  if (url.pathname === '/sso-identities' && request.method === 'POST') {
+    const provider = url.searchParams.get('provider') === 'microsoft' ? microsoft : google;
+    const account = await findAccountByEmail(app.deps.db, url.searchParams.get('email') ?? '');
+    if (!account) {
+      response.statusCode = 404;
+      return response.end('{}');
+    }
+    const user = provider.addUser({ email: url.searchParams.get('as') ?? account.email, emailVerified: true, xmsEdov: true });
+    const issuer = provider.flavour === 'microsoft' ? `${provider.origin}/${provider.tenantId}/v2.0` : provider.issuer;
+    const now = new Date().toISOString();
+    await insertIdentity(app.deps.db, {
+      id: crypto.randomUUID(),
+      account_id: account.id,
+      provider: provider.flavour,
+      issuer,
+      subject: user.sub,
+      email: url.searchParams.get('as') ?? account.email,
+      created_at: now,
+      last_used_at: null,
+    });
+    return response.end(JSON.stringify({ login: user.login }));
   }
   response.statusCode = 404;
   response.end('{}');

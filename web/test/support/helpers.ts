@@ -121,3 +121,30 @@ export async function capture(
   }
   await page.screenshot({ path: `../artifacts/screenshots/${folder}/${name}.png`, fullPage: true });
 }
+
+// Single sign-on
+/** A person at the test provider (google or microsoft); verified: email_verified / xms_edov. */
+export async function providerUser(
+  provider: 'google' | 'microsoft',
+  options: { email: string; verified: boolean; given?: string; family?: string },
+): Promise<string> {
+  const query = new URLSearchParams({ provider, email: options.email, verified: options.verified ? '1' : '0' });
+  if (options.given) query.set('given', options.given);
+  if (options.family) query.set('family', options.family);
+  const response = await fetch(`${control}/sso-users?${query}`, { method: 'POST' });
+  return ((await response.json()) as { login: string }).login;
+}
+
+/** Connects a provider identity to an account directly (the gallery's connected state). */
+export async function connectIdentity(provider: 'google' | 'microsoft', email: string, as?: string): Promise<string> {
+  const query = new URLSearchParams({ provider, email, ...(as ? { as } : {}) });
+  const response = await fetch(`${control}/sso-identities?${query}`, { method: 'POST' });
+  return ((await response.json()) as { login: string }).login;
+}
+
+/** Signs in on the test provider's own login page (oidc-provider's): any password. */
+export async function signInAtProvider(page: Page, login: string): Promise<void> {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password at the provider');
+  await page.locator('button[type="submit"]').click();
+}

@@ -3,7 +3,16 @@
 const base = Number(process.env.E2E_PORT ?? 4173);
 
 // The reference panel (a registered panel origin) and a second copy on an origin nobody registered.
-export const ports = { app: base, control: base + 1, analytics: base + 3, panel: base + 5, foreignPanel: base + 6 } as const;
+// Single sign-on: two real OpenID providers, one like Google, one like Microsoft.
+export const ports = {
+  app: base,
+  control: base + 1,
+  analytics: base + 3,
+  panel: base + 5,
+  foreignPanel: base + 6,
+  google: base + 7,
+  microsoft: base + 8,
+} as const;
 export const appUrl = `http://localhost:${ports.app}`;
 export const controlUrl = `http://127.0.0.1:${ports.control}`;
 export const analyticsUrl = `http://localhost:${ports.analytics}`;

@@ -12,7 +12,13 @@ export type AuthEventType =
   | 'password_reset'
   | 'verification_resent'
   | 'license_activated'
-  | 'profile_updated';
+  | 'profile_updated'
+  // Single sign-on
+  | 'sso_signin'
+  | 'sso_signup'
+  | 'sso_linked'
+  | 'sso_unlinked'
+  | 'sso_refused';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -60,6 +60,14 @@ const de: MailMessages = {
     button: 'Neues Passwort festlegen',
     after:
       'Ihr Passwort wurde nicht geändert. Falls Sie nicht versucht haben, sich anzumelden, versucht möglicherweise jemand, Ihr Passwort zu erraten: Wählen Sie ein neues, das Sie nirgendwo sonst verwenden.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} wurde mit Ihrem {brand}-Konto verbunden',
+    preheader: 'Sie können sich jetzt mit {provider} anmelden.',
+    intro:
+      'soeben wurde ein {provider}-Konto mit Ihrem {brand}-Konto ({email}) verbunden. Ab sofort können Sie sich auch mit {provider} anmelden.',
+    button: 'Konto öffnen',
+    notYou: 'Wenn Sie das nicht waren, öffnen Sie Ihr Konto, trennen Sie {provider} und wenden Sie sich an unseren Support.',
   },
 };
 

@@ -60,6 +60,14 @@ const en = {
     button: 'Choose a new password',
     after:
       'Your password has not been changed. If you did not try to sign in, someone may be guessing your password: choose a new one that you do not use anywhere else.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} was connected to your {brand} account',
+    preheader: 'You can now sign in with {provider}.',
+    intro:
+      'A {provider} account was just connected to your {brand} account ({email}). From now on you can sign in with {provider} as well.',
+    button: 'Open your account',
+    notYou: 'If you did not do this, open your account, disconnect {provider} and contact our support.',
   },
 };
 

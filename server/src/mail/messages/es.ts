@@ -61,6 +61,14 @@ const es: MailMessages = {
     button: 'Elegir una nueva contraseña',
     after:
       'Tu contraseña no ha cambiado. Si no has intentado iniciar sesión, es posible que alguien esté intentando adivinar tu contraseña: elige una nueva que no uses en ningún otro sitio.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} se ha conectado a tu cuenta de {brand}',
+    preheader: 'Ahora puedes iniciar sesión con {provider}.',
+    intro:
+      'Se acaba de conectar una cuenta de {provider} a tu cuenta de {brand} ({email}). A partir de ahora también puedes iniciar sesión con {provider}.',
+    button: 'Abrir tu cuenta',
+    notYou: 'Si no has sido tú, abre tu cuenta, desconecta {provider} y ponte en contacto con nuestro soporte.',
   },
 };
 

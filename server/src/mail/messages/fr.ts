@@ -61,6 +61,14 @@ const fr: MailMessages = {
     button: 'Choisir un nouveau mot de passe',
     after:
       'Votre mot de passe n’a pas été modifié. Si vous n’avez pas essayé de vous connecter, quelqu’un tente peut-être de deviner votre mot de passe\u00a0: choisissez-en un nouveau que vous n’utilisez nulle part ailleurs.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} a été associé à votre compte {brand}',
+    preheader: 'Vous pouvez désormais vous connecter avec {provider}.',
+    intro:
+      'Un compte {provider} vient d’être associé à votre compte {brand} ({email}). Vous pouvez désormais aussi vous connecter avec {provider}.',
+    button: 'Ouvrir votre compte',
+    notYou: 'Si vous n’êtes pas à l’origine de cette action, ouvrez votre compte, dissociez {provider} et contactez notre support.',
   },
 };
 

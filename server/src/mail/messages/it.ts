@@ -61,6 +61,14 @@ const it: MailMessages = {
     button: 'Scegli una nuova password',
     after:
       'La tua password non è stata modificata. Se non hai provato ad accedere, qualcuno potrebbe cercare di indovinare la tua password: scegline una nuova che non usi altrove.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} è stato collegato al tuo account {brand}',
+    preheader: 'Ora puoi accedere con {provider}.',
+    intro:
+      'Un account {provider} è stato appena collegato al tuo account {brand} ({email}). D’ora in poi puoi accedere anche con {provider}.',
+    button: 'Apri il tuo account',
+    notYou: 'Se non sei stato tu, apri il tuo account, scollega {provider} e contatta il nostro supporto.',
   },
 };
 

@@ -59,6 +59,13 @@ const ja: MailMessages = {
     button: '新しいパスワードを設定',
     after:
       'パスワードは変更されていません。ログインを試みた覚えがない場合は、第三者がパスワードを推測しようとしている可能性があります。ほかでは使っていない新しいパスワードを設定してください。',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{brand} アカウントに {provider} が連携されました',
+    preheader: '今後は {provider} でもログインできます。',
+    intro: '{brand} アカウント（{email}）に {provider} アカウントが連携されました。今後は {provider} でもログインできます。',
+    button: 'アカウントを開く',
+    notYou: 'お心当たりがない場合は、アカウントを開いて {provider} の連携を解除し、サポートまでご連絡ください。',
   },
 };
 

@@ -58,6 +58,14 @@ const pt: MailMessages = {
     button: 'Escolher nova senha',
     after:
       'Sua senha não foi alterada. Se não foi você que tentou entrar, alguém pode estar tentando adivinhar sua senha: escolha uma nova que você não use em nenhum outro lugar.',
+  // Single sign-on
+  ssoLinked: {
+    subject: '{provider} foi conectado à sua conta {brand}',
+    preheader: 'Agora você pode entrar com {provider}.',
+    intro:
+      'Uma conta {provider} acabou de ser conectada à sua conta {brand} ({email}). A partir de agora, você também pode entrar com {provider}.',
+    button: 'Abrir sua conta',
+    notYou: 'Se não foi você, abra sua conta, desconecte {provider} e entre em contato com o nosso suporte.',
   },
 };
 

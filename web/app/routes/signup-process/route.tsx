@@ -7,6 +7,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../../lib/stores.ts';
+import { useSsoContinue } from '../../lib/use-sso-continue.ts';
 import { ActivationStep } from './activation-step.tsx';
 import { CodeStep } from './code-step.tsx';
 import { InboxStep } from './inbox-step.tsx';
@@ -28,7 +29,9 @@ export default function SignupProcess() {
   const currentStep = useBaseStore((s) => s.currentStep);
   const maxSteps = useBaseStore((s) => s.maxSteps);
   const code = useOtpStore((s) => s.otpCode);
-  const lost = hydrated && (!email || !currentStep);
+  // Single sign-on: a new account arrives signed in and goes on at step 3.
+  const continuing = useSsoContinue();
+  const lost = hydrated && !continuing && (!email || !currentStep);
   // The code lives in memory only: after a reload the password step needs it typed again.
   const step = isControlPanel() && currentStep === 2 && !code ? 1 : currentStep;
 
@@ -43,7 +46,7 @@ export default function SignupProcess() {
   return (
     <>
       <PageTitle title={t('titles.signup')} />
-      {hydrated && Step && !lost ? (
+      {hydrated && !continuing && Step && !lost ? (
         <>
           <StepIndicator step={step} total={maxSteps || 4} />
           <Step />

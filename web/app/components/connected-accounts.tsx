@@ -1,0 +1,122 @@
+import {
+  type ErrorCode,
+  isErrorCode,
+  api as paths,
+  type SsoIdentitiesResponse,
+  type SsoProviderName,
+  ssoProviders,
+} from '@gatehouse/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { runtimeConfig } from '../lib/runtime-config.ts';
+import { FormAlert } from './form-alert.tsx';
+import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
+import { connectUrl } from './sso-buttons.tsx';
+import { Button } from './ui.tsx';
+
+const names: Record<SsoProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
+const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
+
+/**
+ * The account page's "Connected accounts": the Google and Microsoft identities that sign in
+ * to this account, a Connect button for each configured provider, and Disconnect (refused by
+ * the server when it would remove the last way in). Hidden where no provider is configured
+ * and nothing is connected.
+ */
+export function ConnectedAccounts() {
+  const { t, language } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const [state, setState] = useState<SsoIdentitiesResponse | undefined>();
+  const [busy, setBusy] = useState<string | undefined>();
+  const arrived = params.get('error');
+  const connected = params.get('connected');
+  const [notice, setNotice] = useState<{ code?: ErrorCode; success?: string } | undefined>(() =>
+    isErrorCode(arrived)
+      ? { code: arrived }
+      : connected === 'google' || connected === 'microsoft'
+        ? { success: t('connected.done', { provider: names[connected] }) }
+        : undefined,
+  );
+
+  const load = useCallback(async () => {
+    const result = await api<SsoIdentitiesResponse>('GET', paths.ssoIdentities);
+    if (result.data) setState(result.data);
+  }, []);
+  useEffect(() => {
+    void load();
+    // The outcome of a round trip to the provider is shown once, not on every reload.
+    if (params.has('error') || params.has('connected')) setParams({}, { replace: true });
+  }, [load, params, setParams]);
+
+  const configured = runtimeConfig().sso ?? [];
+  if (!state || (configured.length === 0 && state.identities.length === 0)) return null;
+  const unconnected = ssoProviders.filter((p) => configured.includes(p) && !state.identities.some((i) => i.provider === p));
+
+  const disconnect = async (id: string, provider: SsoProviderName) => {
+    setBusy(id);
+    const result = await api('DELETE', paths.ssoIdentity.replace(':id', encodeURIComponent(id)));
+    setBusy(undefined);
+    setNotice(
+      result.error ? { code: result.code ?? 'server.internal' } : { success: t('connected.removed', { provider: names[provider] }) },
+    );
+    if (!result.error) await load();
+  };
+
+  return (
+    <section className="card" aria-labelledby="connected-heading">
+      <div>
+        <h2 id="connected-heading">{t('connected.heading')}</h2>
+        <p className="muted">{t('connected.intro')}</p>
+      </div>
+      {notice?.code && <FormAlert code={notice.code} />}
+      {notice?.success && <FormAlert tone="success">{notice.success}</FormAlert>}
+      <ul className="connections">
+        {state.identities.map((identity) => {
+          const Logo = logos[identity.provider];
+          const name = names[identity.provider];
+          return (
+            <li key={identity.id} className="connection">
+              <Logo />
+              <div className="connection__who">
+                <strong>{name}</strong>
+                <span className="muted">
+                  {identity.email ? t('connected.connectedAs', { email: identity.email }) : t('connected.connectedSince')}
+                </span>
+              </div>
+              <Button
+                type="button"
+                variant="secondary"
+                busy={busy === identity.id}
+                aria-label={t('connected.disconnectLabel', { provider: name, email: identity.email ?? '' })}
+                onClick={() => void disconnect(identity.id, identity.provider)}
+              >
+                {t('connected.disconnect')}
+              </Button>
+            </li>
+          );
+        })}
+        {unconnected.map((provider) => {
+          const Logo = logos[provider];
+          return (
+            <li key={provider} className="connection">
+              <Logo />
+              <div className="connection__who">
+                <strong>{names[provider]}</strong>
+                <span className="muted">{t('connected.notConnected')}</span>
+              </div>
+              <a
+                className="button button--secondary"
+                href={connectUrl(provider, { intent: 'link', locale: language })}
+                aria-label={t('connected.connectLabel', { provider: names[provider] })}
+              >
+                {t('connected.connect')}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
