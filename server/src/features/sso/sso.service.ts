@@ -260,7 +260,7 @@ async function addIdentity(
     last_used_at: now,
   });
   if (!inserted) return false;
-  await enqueueMail(trx, deps.clock, {
+  await enqueueMail(trx, deps, {
     to: account.email,
     kind: 'sso_linked',
     language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,

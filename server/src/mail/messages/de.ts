@@ -60,6 +60,7 @@ const de: MailMessages = {
     button: 'Neues Passwort festlegen',
     after:
       'Ihr Passwort wurde nicht geändert. Falls Sie nicht versucht haben, sich anzumelden, versucht möglicherweise jemand, Ihr Passwort zu erraten: Wählen Sie ein neues, das Sie nirgendwo sonst verwenden.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} wurde mit Ihrem {brand}-Konto verbunden',

@@ -60,6 +60,7 @@ const en = {
     button: 'Choose a new password',
     after:
       'Your password has not been changed. If you did not try to sign in, someone may be guessing your password: choose a new one that you do not use anywhere else.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} was connected to your {brand} account',

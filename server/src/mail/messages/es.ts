@@ -61,6 +61,7 @@ const es: MailMessages = {
     button: 'Elegir una nueva contraseña',
     after:
       'Tu contraseña no ha cambiado. Si no has intentado iniciar sesión, es posible que alguien esté intentando adivinar tu contraseña: elige una nueva que no uses en ningún otro sitio.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} se ha conectado a tu cuenta de {brand}',

@@ -61,6 +61,7 @@ const fr: MailMessages = {
     button: 'Choisir un nouveau mot de passe',
     after:
       'Votre mot de passe n’a pas été modifié. Si vous n’avez pas essayé de vous connecter, quelqu’un tente peut-être de deviner votre mot de passe\u00a0: choisissez-en un nouveau que vous n’utilisez nulle part ailleurs.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} a été associé à votre compte {brand}',

@@ -61,6 +61,7 @@ const it: MailMessages = {
     button: 'Scegli una nuova password',
     after:
       'La tua password non è stata modificata. Se non hai provato ad accedere, qualcuno potrebbe cercare di indovinare la tua password: scegline una nuova che non usi altrove.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} è stato collegato al tuo account {brand}',

@@ -59,6 +59,7 @@ const ja: MailMessages = {
     button: '新しいパスワードを設定',
     after:
       'パスワードは変更されていません。ログインを試みた覚えがない場合は、第三者がパスワードを推測しようとしている可能性があります。ほかでは使っていない新しいパスワードを設定してください。',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{brand} アカウントに {provider} が連携されました',

@@ -58,6 +58,7 @@ const pt: MailMessages = {
     button: 'Escolher nova senha',
     after:
       'Sua senha não foi alterada. Se não foi você que tentou entrar, alguém pode estar tentando adivinhar sua senha: escolha uma nova que você não use em nenhum outro lugar.',
+  },
   // Single sign-on
   ssoLinked: {
     subject: '{provider} foi conectado à sua conta {brand}',
