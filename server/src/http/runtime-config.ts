@@ -18,9 +18,17 @@ export function connectSources(config: Config): string[] {
   );
 }
 
-/** The web app's run-time settings, as a script every page loads before the app. */
+/** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
+export function runtimeConfigScript(config: Config): string {
+  return `window.__GATEHOUSE__=${JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c')};`;
+}
+
+/**
+ * The same settings as a file, for what still loads it by URL (the development server, pages
+ * cached before the settings were inlined).
+ */
 export function runtimeConfigRoutes(app: FastifyInstance, config: Config): void {
-  const body = `window.__GATEHOUSE__=${JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c')};\n`;
+  const body = `${runtimeConfigScript(config)}\n`;
   app.get(runtimeConfigPath, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
   );

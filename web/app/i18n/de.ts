@@ -209,6 +209,11 @@ const de: UiMessages = {
     crawlerText: 'Ein Crawler, der die Qualität Ihrer gesamten Website automatisch prüft.',
     uptime: 'Verfügbarkeit der letzten 30 Tage',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description:
+      '{brand}: Melden Sie sich bei Ihrer Server- und Website-Überwachung an, erstellen Sie ein Konto oder setzen Sie Ihr Passwort zurück.',
+  },
 };
 
 export default de;

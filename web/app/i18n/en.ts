@@ -204,6 +204,10 @@ const en = {
     crawlerText: 'A crawler that tests the quality of your whole website automatically.',
     uptime: 'Uptime, last 30 days',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: sign in to your server and website monitoring, create an account or reset your password.',
+  },
 };
 
 export default en;

@@ -208,6 +208,10 @@ const es: UiMessages = {
     crawlerText: 'Un rastreador que comprueba automáticamente la calidad de todo tu sitio web.',
     uptime: 'Disponibilidad en los últimos 30 días',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: inicia sesión en la monitorización de tus servidores y sitios web, crea una cuenta o restablece tu contraseña.',
+  },
 };
 
 export default es;

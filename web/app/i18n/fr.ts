@@ -208,6 +208,11 @@ const fr: UiMessages = {
     crawlerText: 'Un robot d’exploration qui teste automatiquement la qualité de l’ensemble de votre site web.',
     uptime: 'Disponibilité sur 30 jours',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description:
+      '{brand} : connectez-vous à la surveillance de vos serveurs et sites web, créez un compte ou réinitialisez votre mot de passe.',
+  },
 };
 
 export default fr;

@@ -208,6 +208,10 @@ const it: UiMessages = {
     crawlerText: 'Un crawler che verifica automaticamente la qualità dell’intero sito web.',
     uptime: 'Disponibilità negli ultimi 30 giorni',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: accedi al monitoraggio dei tuoi server e siti web, crea un account o reimposta la password.',
+  },
 };
 
 export default it;

@@ -205,6 +205,10 @@ const ja: UiMessages = {
     crawlerText: 'クローラーがウェブサイト全体の品質を自動的にテストします。',
     uptime: '過去30日間の稼働率',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}：サーバーとウェブサイトの監視にサインインし、アカウントを作成したり、パスワードを再設定したりできます。',
+  },
 };
 
 export default ja;

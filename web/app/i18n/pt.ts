@@ -206,6 +206,10 @@ const pt: UiMessages = {
     crawlerText: 'Um rastreador que testa automaticamente a qualidade de todo o seu site.',
     uptime: 'Disponibilidade nos últimos 30 dias',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: entre no monitoramento dos seus servidores e sites, crie uma conta ou redefina sua senha.',
+  },
 };
 
 export default pt;

@@ -204,6 +204,10 @@ const ru: UiMessages = {
     crawlerText: 'Краулер, который автоматически проверяет качество всего вашего сайта.',
     uptime: 'Доступность за 30 дней',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: вход в мониторинг серверов и сайтов, создание учётной записи и сброс пароля.',
+  },
 };
 
 export default ru;
