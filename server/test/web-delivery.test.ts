@@ -36,7 +36,7 @@ const decode = (answer: { headers: Record<string, unknown>; body: Buffer }) =>
 // assets, build.json, and a .br and .gz beside each text file.
 const script = `export const app = ${JSON.stringify('x'.repeat(64))};\n`.repeat(40);
 const page = (lang: string, title: string) =>
-  `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title><script src="/runtime-config.js"></script>` +
+  `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title>` +
   `<script>window.__reactRouterContext = {};</script></head><body><h1>${title}</h1>${'<p>text</p>'.repeat(50)}</body></html>`;
 const files: Record<string, string> = {
   'index.html': page('en', 'Your account'),
@@ -46,6 +46,7 @@ const files: Record<string, string> = {
   'de/__not-found/index.html': page('de', 'Seite nicht gefunden'),
   '__spa-fallback.html': page('en', 'Gatehouse'),
   'assets/app-Ab12Cd34.js': script,
+  'assets/ja-Ef56Gh78.js': 'export default { hello: "こんにちは" };',
   'assets/app-Ab12Cd34.css': `body{margin:0}\n${'.a{color:red}\n'.repeat(100)}`,
   'build.json': JSON.stringify({ id: 'build-1', padding: 'x'.repeat(300) }),
 };
@@ -135,14 +136,17 @@ describe('delivery of the built web app', () => {
   it('inlines the run-time settings into each page, allowed by their hash under a CSP without unsafe-inline', async () => {
     const answer = await t.client().get('/ja/login', { accept: 'text/html' });
     assert.equal(answer.status, 200);
-    assert.doesNotMatch(answer.text, /<script src="\/runtime-config\.js">/, 'no request for the settings before the first paint');
-    const inline = /<script>(window\.__GATEHOUSE__=[^<]*)<\/script>/.exec(answer.text)?.[1];
+    const head = answer.text.slice(0, answer.text.indexOf('</head>'));
+    const inline = /<script>(window\.__GATEHOUSE__=[^<]*)<\/script>/.exec(head)?.[1];
     assert.ok(inline, 'the settings are in the page');
     assert.equal(JSON.parse(inline.replace(/^window\.__GATEHOUSE__=/, '').replace(/;$/, '')).apiUrl, 'https://api.example.com');
     const csp = answer.headers.get('content-security-policy') ?? '';
     const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
     assert.ok(scripts.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), scripts);
     assertSecurityHeaders(answer.headers, 'page');
+    // The page's texts load with it, not after the app's script has started.
+    assert.match(answer.text, /<link rel="modulepreload" href="\/assets\/ja-Ef56Gh78\.js">/);
+    assert.doesNotMatch((await t.client().get('/login', { accept: 'text/html' })).text, /ja-Ef56Gh78/);
     // The file stays for what loads it by URL (the development server).
     const file = await t.client().get('/runtime-config.js');
     assert.equal(file.status, 200);

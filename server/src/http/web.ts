@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, runtimeConfigPath, screens } from '@gatehouse/contract';
+import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
@@ -32,22 +32,42 @@ function pageCsp(html: string, connect: string[]): string {
   ].join('; ');
 }
 
-const runtimeConfigTag = `<script src="${runtimeConfigPath}"></script>`;
+/**
+ * A page in another language loads its texts (the chunks `de-….js`: the screens' and the API
+ * messages') before it hydrates; preloading them with the page saves a round trip after the
+ * app's script has started.
+ */
+function languagePreloads(root: string): Map<string, string> {
+  const preloads = new Map<string, string>();
+  const assets = join(root, 'assets');
+  if (!existsSync(assets)) return preloads;
+  for (const file of readdirSync(assets)) {
+    const language = /^([a-z]{2})-[\w-]+\.js$/.exec(file)?.[1];
+    if (language && isLanguage(language)) {
+      preloads.set(language, `${preloads.get(language) ?? ''}<link rel="modulepreload" href="/assets/${file}">`);
+    }
+  }
+  return preloads;
+}
 
 /**
- * Every prerendered page of the build, by the path it answers. The settings script the build
- * links is inlined instead: one request fewer before the first paint, and the page's CSP allows
- * exactly that script by its hash.
+ * Every prerendered page of the build, by the path it answers, with the run-time settings
+ * inlined (the standalone build links no settings file): no request before the first paint,
+ * and the page's CSP allows exactly that script by its hash. Added at the end of the head, where
+ * React's hydration skips a node it did not render.
  */
 function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
   const pages = new Map<string, Page>();
+  const preloads = languagePreloads(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.html')) {
-        const html = readFileSync(full, 'utf8').replace(runtimeConfigTag, `<script>${settings}</script>`);
         const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
+        const language = path.split('/')[1];
+        const extra = `<script>${settings}</script>${(isLanguage(language) && preloads.get(language)) || ''}`;
+        const html = readFileSync(full, 'utf8').replace('</head>', `${extra}</head>`);
         pages.set(path, new Page(html, pageCsp(html, connect)));
       }
     }
