@@ -1,26 +1,48 @@
-// Prints the gzip size of the JavaScript each prerendered page loads (modulepreloads and scripts).
-import { readFileSync } from 'node:fs';
+// `npm run size [-- /path …]`: the JavaScript each prerendered page loads before it is
+// interactive (its module scripts and modulepreloads, and the texts of its language), gzip and
+// brotli at the build's levels, plus the inline scripts of the page itself.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = new URL('../web/build/client/', import.meta.url).pathname;
-const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/signup', '/', '/de/login'];
+export const sizePages = ['/login', '/signup', '/reset-password', '/', '/ja/login', '/de/login'];
 
-for (const page of pages) {
+export interface PageWeight {
+  page: string;
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  inline: number;
+}
+
+export function pageWeight(page: string): PageWeight {
   const html = readFileSync(join(root, page, 'index.html'), 'utf8');
   const files = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
-  let raw = 0;
-  let gzip = 0;
+  // A page in another language also loads its texts (the screen's and the API messages') before hydrating.
+  const language = /^\/([a-z]{2})(\/|$)/.exec(page)?.[1];
+  if (language)
+    for (const file of readdirSync(join(root, 'assets')))
+      if (new RegExp(`^${language}-[\\w-]+\\.js$`).test(file)) files.add(`/assets/${file}`);
+  const weight = { page, files: files.size, raw: 0, gzip: 0, brotli: 0, inline: 0 };
   for (const file of files) {
     const content = readFileSync(join(root, file));
-    raw += content.length;
-    gzip += gzipSync(content, { level: 9 }).length;
+    weight.raw += content.length;
+    weight.gzip += gzipSync(content, { level: 9 }).length;
+    weight.brotli += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
-    (n, m) => n + gzipSync(m[1] ?? '').length,
-    0,
-  );
-  console.log(
-    `${page.padEnd(12)} ${files.size} files  ${(raw / 1024).toFixed(1)} KB raw  ${(gzip / 1024).toFixed(1)} KB gzip (+${(inline / 1024).toFixed(1)} KB inline)`,
-  );
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) weight.inline += gzipSync(match[1] ?? '').length;
+  return weight;
 }
+
+export function printWeights(pages: string[]): void {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const w of pages.map(pageWeight)) {
+    console.log(
+      `${w.page.padEnd(16)} ${w.files} files  ${kb(w.raw).padStart(9)} raw  ${kb(w.gzip).padStart(8)} gzip  ${kb(w.brotli).padStart(8)} brotli  (+${kb(w.inline)} inline, gzip)`,
+    );
+  }
+}
+
+if (import.meta.main) printWeights(process.argv.length > 2 ? process.argv.slice(2) : sizePages);

@@ -1,11 +1,18 @@
-// `npm start`: builds the web app when no build exists yet, then runs the server.
+// `npm start`: builds the web app when there is no build yet or when its sources, the contract
+// or the lockfile changed since the last build (the build stamp), then runs the server.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { buildState } from './build-stamp.ts';
 import { applyDevelopmentDefaults } from './dev-env.ts';
 
-const index = new URL('../web/build/client/index.html', import.meta.url);
-if (!existsSync(index)) {
-  console.log('Building the web app (first start only)…');
+const state = buildState();
+if (state === 'fresh') {
+  console.log('The web app build is up to date.');
+} else {
+  console.log(
+    state === 'missing'
+      ? 'Building the web app (no build yet)…'
+      : 'The web app changed since its last build (its sources, the contract or the lockfile): building it again…',
+  );
   const build = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

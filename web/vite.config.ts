@@ -29,6 +29,14 @@ const buildInfo: Plugin = {
   },
 };
 
+// Code every page runs: the app's libraries, layouts and components, the English texts (the
+// fallback of every language) and the contract, but never a lazily loaded language or analytics.
+const appShared = (id: string) =>
+  !/[\\/]i18n[\\/](?!en\.ts)|[\\/]messages[\\/](?!index|en)|@amplitude|[\\/]routes[\\/]/.test(id) &&
+  /node_modules[\\/](ofetch|destr|ufo|zustand|lucide-react)[\\/]|contract[\\/]src[\\/]|web[\\/]app[\\/](lib|layouts|components|i18n)[\\/]|web[\\/]app[\\/]root/.test(
+    id,
+  );
+
 // The control-panel build lives under the panel's path: every asset URL starts there.
 const panel = process.env.GATEHOUSE_TARGET === 'panel';
 
@@ -40,5 +48,21 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: Object.fromEntries(api.map((path) => [path, { target: 'http://127.0.0.1:3000', changeOrigin: false }])),
   },
-  build: { target: 'es2022', assetsInlineLimit: 0 },
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    // Two chunks every page loads instead of a dozen small ones: the framework (React, React DOM,
+    // React Router: changes only with their versions, so it stays cached across deploys) and
+    // the app's shared code. Screens, other languages and analytics stay in chunks of their own.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'app', test: appShared, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

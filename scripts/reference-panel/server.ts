@@ -2,10 +2,12 @@
 // the README and the browser tests. It serves the panel build under /templates/monitoring/spa/
 // and hands the app the panel user's apiKey and userId as a real plugin's page does: a global
 // set before the app's script, or postMessage from the panel page framing the app.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { panelBasePath } from '@gatehouse/contract';
+import { negotiateEncoding } from '../../server/src/http/page-delivery.ts';
 import { embeddedPage, homePage, userCookie } from './pages.ts';
 import { panelConfigScript } from './panel-config.ts';
 
@@ -31,11 +33,39 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+const encodingSuffix = { br: '.br', gzip: '.gz' } as const;
+
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function panelUser(request: IncomingMessage, fallback: string): string {
   const match = new RegExp(`(?:^|;\\s*)${userCookie}=([^;]+)`).exec(request.headers.cookie ?? '');
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * A file of the build as a panel's web server sends it: the build's brotli or gzip copy when the
+ * browser takes it (Vary: Accept-Encoding), hashed assets cached for a year, everything else
+ * revalidated by ETag. runtime-config.js has no copies: operators edit it in place.
+ */
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, relative: string) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const variant = encoding && existsSync(`${file}${encodingSuffix[encoding]}`) ? encoding : undefined;
+  const path = variant ? `${file}${encodingSuffix[variant]}` : file;
+  const stat = statSync(path);
+  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${variant ? `-${variant}` : ''}"`;
+  const headers: Record<string, string> = {
+    'content-type': types[extname(file)] ?? 'application/octet-stream',
+    'cache-control': relative.startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'Accept-Encoding',
+    etag,
+  };
+  if (variant) headers['content-encoding'] = variant;
+  if (request.headers['if-none-match'] === etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  response.writeHead(200, headers);
+  response.end(readFileSync(path));
 }
 
 export function startReferencePanel(options: ReferencePanelOptions): Promise<Server> {
@@ -57,8 +87,7 @@ export function startReferencePanel(options: ReferencePanelOptions): Promise<Ser
       return;
     }
     if (relative !== '.' && existsSync(file) && statSync(file).isFile()) {
-      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      response.end(readFileSync(file));
+      sendFile(request, response, file, relative);
       return;
     }
     // Every screen is the one SPA page. Opened by the panel itself, the page carries the
@@ -68,7 +97,15 @@ export function startReferencePanel(options: ReferencePanelOptions): Promise<Ser
       const credentials = { apiKey: options.apiKey, userId: panelUser(request, defaultUser) };
       html = html.replace('<head>', `<head><script>window.__GATEHOUSE_PANEL__=${json(credentials)};</script>`);
     }
-    response.writeHead(200, { 'content-type': types['.html'], 'cache-control': 'no-cache' });
+    // Sent as it is, never compressed: it carries the panel's credentials, and a compressed page
+    // beside attacker-chosen text would leak them by its length (BREACH).
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    const headers = { 'content-type': types['.html'] ?? 'text/html', 'cache-control': 'no-cache', etag };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    response.writeHead(200, headers);
     response.end(html);
   }
 

@@ -14,12 +14,15 @@ import { ErrorScreen } from './components/error-screen.tsx';
 import { trackPageView } from './lib/analytics.ts';
 import { I18nProvider, languageOfPath, loadCatalogue } from './lib/i18n.tsx';
 import { isChunkLoadError, reloadOnce, schedulePrefetch, watchBuilds } from './lib/platform.ts';
-import { runtimeConfigUrl } from './lib/runtime-config.ts';
+import { linksRuntimeConfig, runtimeConfigUrl } from './lib/runtime-config.ts';
 import { rehydrateStores } from './lib/stores.ts';
 import { useNavigationRules } from './lib/use-navigation-rules.ts';
+import inlineStyles from './styles/app.css?inline';
 import stylesheet from './styles/app.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+// The stylesheet (about 4 KB compressed) is inlined into every built page, so the first paint
+// waits for no request; the development server links it, for hot reloading.
+export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []);
 
 // Runs at build time for every prerendered page: the catalogue must be loaded before rendering.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,9 +51,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <script src={runtimeConfigUrl} />
+        {linksRuntimeConfig && <script src={runtimeConfigUrl} />}
         <Meta />
         <Links />
+        {!import.meta.env.DEV && (
+          // Only the prerendered HTML carries the rules: the browser keeps them at hydration (React
+          // does not compare inner HTML), so the scripts do not carry them a second time.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build
+          <style dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? inlineStyles : '' }} suppressHydrationWarning />
+        )}
       </head>
       <body>
         {children}

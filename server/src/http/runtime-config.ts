@@ -20,12 +20,20 @@ export function connectSources(config: Config): string[] {
   );
 }
 
-/** The web app's run-time settings, as a script every page loads before the app. */
-export function runtimeConfigRoutes(app: FastifyInstance, config: Config): void {
+/** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
+export function runtimeConfigScript(config: Config): string {
   const settings = runtimeConfigOf(config);
   // Single sign-on: the stylesheet shows the buttons of the providers named here, before the first paint.
-  const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};\n` : '';
-  const body = `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};\n${sso}`;
+  const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};` : '';
+  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}`;
+}
+
+/**
+ * The same settings as a file, for what still loads it by URL (the development server, pages
+ * cached before the settings were inlined).
+ */
+export function runtimeConfigRoutes(app: FastifyInstance, config: Config): void {
+  const body = `${runtimeConfigScript(config)}\n`;
   app.get(runtimeConfigPath, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
   );

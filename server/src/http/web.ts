@@ -3,18 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
-import { connectSources } from './runtime-config.ts';
+import { Page, sendPage } from './page-delivery.ts';
+import { connectSources, runtimeConfigScript } from './runtime-config.ts';
 
 const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0] ?? '/';
 const localeCookie = 'i18n_lang';
-
-interface Page {
-  html: string;
-  csp: string;
-}
 
 /** The CSP of one page: no inline script runs unless its exact hash is listed. */
 function pageCsp(html: string, connect: string[]): string {
@@ -36,17 +32,43 @@ function pageCsp(html: string, connect: string[]): string {
   ].join('; ');
 }
 
-/** Every prerendered page of the build, by the path it answers. */
-function loadPages(root: string, connect: string[]): Map<string, Page> {
+/**
+ * A page in another language loads its texts (the chunks `de-….js`: the screens' and the API
+ * messages') before it hydrates; preloading them with the page saves a round trip after the
+ * app's script has started.
+ */
+function languagePreloads(root: string): Map<string, string> {
+  const preloads = new Map<string, string>();
+  const assets = join(root, 'assets');
+  if (!existsSync(assets)) return preloads;
+  for (const file of readdirSync(assets)) {
+    const language = /^([a-z]{2})-[\w-]+\.js$/.exec(file)?.[1];
+    if (language && isLanguage(language)) {
+      preloads.set(language, `${preloads.get(language) ?? ''}<link rel="modulepreload" href="/assets/${file}">`);
+    }
+  }
+  return preloads;
+}
+
+/**
+ * Every prerendered page of the build, by the path it answers, with the run-time settings
+ * inlined (the standalone build links no settings file): no request before the first paint,
+ * and the page's CSP allows exactly that script by its hash. Added at the end of the head, where
+ * React's hydration skips a node it did not render.
+ */
+function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
   const pages = new Map<string, Page>();
+  const preloads = languagePreloads(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.html')) {
-        const html = readFileSync(full, 'utf8');
         const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
-        pages.set(path, { html, csp: pageCsp(html, connect) });
+        const language = path.split('/')[1];
+        const extra = `<script>${settings}</script>${(isLanguage(language) && preloads.get(language)) || ''}`;
+        const html = readFileSync(full, 'utf8').replace('</head>', `${extra}</head>`);
+        pages.set(path, new Page(html, pageCsp(html, connect)));
       }
     }
   };
@@ -75,27 +97,23 @@ function languageRedirect(request: FastifyRequest, path: string): string | undef
  */
 export function registerWeb(app: FastifyInstance, config: Config): void {
   const hasWeb = existsSync(config.webRoot);
-  const pages = hasWeb ? loadPages(config.webRoot, connectSources(config)) : new Map<string, Page>();
+  const pages = hasWeb ? loadPages(config.webRoot, connectSources(config), runtimeConfigScript(config)) : new Map<string, Page>();
   const fallback = pages.get('/__spa-fallback') ?? pages.get('/');
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: config.webRoot,
       wildcard: false,
       index: false,
+      // The build wrote a .br and a .gz beside each text file: sent by Accept-Encoding, with
+      // Vary: Accept-Encoding; the copies themselves get no URL of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${sep}assets${sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
   }
-
-  const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
-    reply
-      .code(status)
-      .header('content-security-policy', page.csp)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
 
   app.setNotFoundHandler((request, reply) => {
     const path = stripQuery(request.url);
@@ -109,7 +127,11 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
     const redirect = languageRedirect(request, path);
     if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
     const page = pages.get(path);
-    if (page && !path.startsWith('/__')) return sendPage(reply, page);
-    return sendPage(reply, fallback, screenPatterns.some((pattern) => pattern.test(path)) ? 200 : 404);
+    if (page && !path.includes('/__')) return sendPage(request, reply, page);
+    if (screenPatterns.some((pattern) => pattern.test(path))) return sendPage(request, reply, fallback);
+    // The prerendered 404 page in the path's language: its title and text are there before any script.
+    const language = path.split('/')[1];
+    const notFound = (isLanguage(language) && pages.get(`/${language}/__not-found`)) || pages.get('/__not-found') || fallback;
+    return sendPage(request, reply, notFound, 404);
   });
 }

@@ -223,6 +223,11 @@ const de: UiMessages = {
     done: '{provider} ist jetzt verbunden. Ab sofort können Sie sich damit anmelden.',
     removed: '{provider} wurde getrennt.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description:
+      '{brand}: Melden Sie sich bei Ihrer Server- und Website-Überwachung an, erstellen Sie ein Konto oder setzen Sie Ihr Passwort zurück.',
+  },
 };
 
 export default de;

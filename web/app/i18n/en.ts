@@ -218,6 +218,10 @@ const en = {
     done: '{provider} is now connected. You can sign in with it from now on.',
     removed: '{provider} was disconnected.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: sign in to your server and website monitoring, create an account or reset your password.',
+  },
 };
 
 export default en;

@@ -222,6 +222,10 @@ const es: UiMessages = {
     done: '{provider} ya está conectado. A partir de ahora puedes iniciar sesión con él.',
     removed: 'Se ha desconectado {provider}.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: inicia sesión en la monitorización de tus servidores y sitios web, crea una cuenta o restablece tu contraseña.',
+  },
 };
 
 export default es;

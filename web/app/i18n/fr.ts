@@ -222,6 +222,11 @@ const fr: UiMessages = {
     done: '{provider} est désormais associé. Vous pouvez maintenant vous connecter avec.',
     removed: '{provider} a été dissocié.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description:
+      '{brand} : connectez-vous à la surveillance de vos serveurs et sites web, créez un compte ou réinitialisez votre mot de passe.',
+  },
 };
 
 export default fr;

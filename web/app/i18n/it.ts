@@ -222,6 +222,10 @@ const it: UiMessages = {
     done: '{provider} ora è collegato. D’ora in poi puoi accedere con questo account.',
     removed: '{provider} è stato scollegato.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: accedi al monitoraggio dei tuoi server e siti web, crea un account o reimposta la password.',
+  },
 };
 
 export default it;

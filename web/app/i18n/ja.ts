@@ -219,6 +219,10 @@ const ja: UiMessages = {
     done: '{provider} を連携しました。今後は {provider} でログインできます。',
     removed: '{provider} の連携を解除しました。',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}：サーバーとウェブサイトの監視にサインインし、アカウントを作成したり、パスワードを再設定したりできます。',
+  },
 };
 
 export default ja;

@@ -220,6 +220,10 @@ const pt: UiMessages = {
     done: '{provider} agora está conectado. A partir de agora, você pode entrar com ele.',
     removed: '{provider} foi desconectado.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: entre no monitoramento dos seus servidores e sites, crie uma conta ou redefina sua senha.',
+  },
 };
 
 export default pt;

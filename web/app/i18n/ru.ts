@@ -218,6 +218,10 @@ const ru: UiMessages = {
     done: '{provider} подключён. Теперь вы можете входить через него.',
     removed: '{provider} отключён.',
   },
+  // Page description (search results and link previews)
+  meta: {
+    description: '{brand}: вход в мониторинг серверов и сайтов, создание учётной записи и сброс пароля.',
+  },
 };
 
 export default ru;

@@ -3,13 +3,19 @@ import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
-/** The brand's favicon and colour, applied wherever a layout renders. */
+/** The brand's favicon and the page description, wherever a layout renders (React puts both in the head). */
 export function BrandHead() {
   const brand = useBrand();
-  return brand.faviconUrl ? (
-    <link rel="icon" href={brand.faviconUrl} />
-  ) : (
-    <link rel="icon" href={`${import.meta.env.BASE_URL}favicon.svg`} type="image/svg+xml" />
+  const { t } = useI18n();
+  return (
+    <>
+      <meta name="description" content={t('meta.description', { brand: brand.brandName })} />
+      {brand.faviconUrl ? (
+        <link rel="icon" href={brand.faviconUrl} />
+      ) : (
+        <link rel="icon" href={`${import.meta.env.BASE_URL}favicon.svg`} type="image/svg+xml" />
+      )}
+    </>
   );
 }
 

@@ -1,18 +1,58 @@
 import type { DbOrTx } from '../../db/database.ts';
-import type { Session, SessionsTable } from '../../db/schema.ts';
+import type { Account, Session, SessionsTable } from '../../db/schema.ts';
 
 export async function insertSession(db: DbOrTx, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findLiveSessionByHash(db: DbOrTx, tokenHash: string, now: string): Promise<Session | undefined> {
-  return db
+/** A live session and its account in one query: every signed-in call starts with it. */
+export async function findLiveSessionWithAccount(
+  db: DbOrTx,
+  tokenHash: string,
+  now: string,
+): Promise<{ session: Session; account: Account } | undefined> {
+  const row = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('idle_expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('accounts')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash as session_token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.idle_expires_at as session_idle_expires_at',
+      'sessions.absolute_expires_at as session_absolute_expires_at',
+      'sessions.ip as session_ip',
+      'sessions.user_agent as session_user_agent',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.idle_expires_at', '>', now)
+    .where('sessions.absolute_expires_at', '>', now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id,
+    session_token_hash,
+    session_created_at,
+    session_last_seen_at,
+    session_idle_expires_at,
+    session_absolute_expires_at,
+    session_ip,
+    session_user_agent,
+    ...account
+  } = row;
+  const session: Session = {
+    id: session_id,
+    token_hash: session_token_hash,
+    account_id: account.id,
+    created_at: session_created_at,
+    last_seen_at: session_last_seen_at,
+    idle_expires_at: session_idle_expires_at,
+    absolute_expires_at: session_absolute_expires_at,
+    ip: session_ip,
+    user_agent: session_user_agent,
+  };
+  return { session, account };
 }
 
 export function listLiveSessions(db: DbOrTx, accountId: string, now: string): Promise<Session[]> {

@@ -4,8 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Account, Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
-import { findAccountById } from '../accounts/account.repository.ts';
-import { findLiveSessionByHash, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
+import { findLiveSessionWithAccount, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -43,10 +42,9 @@ export async function startSession(db: DbOrTx, deps: Omit<SessionDeps, 'db'>, ac
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */
 export async function resolveSession(deps: SessionDeps, token: string): Promise<{ session: Session; account: Account } | undefined> {
   const now = deps.clock.now();
-  const session = await findLiveSessionByHash(deps.db, sha256(token), iso(now));
-  if (!session) return undefined;
-  const account = await findAccountById(deps.db, session.account_id);
-  if (!account || account.disabled_at) return undefined;
+  const found = await findLiveSessionWithAccount(deps.db, sha256(token), iso(now));
+  if (!found || found.account.disabled_at) return undefined;
+  const { session, account } = found;
   if (now.getTime() - Date.parse(session.last_seen_at) > touchIntervalMs) {
     const idle = addMs(now, deps.config.session.idleMs);
     await touchSession(deps.db, session.id, iso(now), iso(idle));

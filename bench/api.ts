@@ -1,0 +1,199 @@
+// The API under load, each figure against a baseline measured in the same run:
+// - POST /signin against raw argon2id verification at the server's hash concurrency;
+// - GET /session against Fastify's hello world, idle, and while sign-ins run beside it.
+// The server runs as operators run it (production argon2 cost, LOG_LEVEL=info, SQLite) in a
+// child process; the load comes from this one (autocannon, 16 connections), over loopback.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import autocannon, { type Result } from 'autocannon';
+import { loadConfig } from '../server/src/config.ts';
+import { type Child, startChild } from './support/processes.ts';
+import { summarizeProfile } from './support/profile-summary.ts';
+
+const connections = 16;
+const password = 'Benchmark secret 2026';
+const email = 'load.test@example.com';
+
+let ipCounter = 0;
+/** Each sign-in from its own client address (TRUST_PROXY=127.0.0.1): per-IP limits measure nothing here. */
+const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+async function call(base: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
+  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are the API's, checked by the server tests
+  const json: any = await response.json();
+  return { status: response.status, cookie: response.headers.getSetCookie()[0]?.split(';')[0], json };
+}
+
+/** One account through the front door: sign up, the mailed link, verify, set the password; then a session cookie. */
+async function setUpAccount(base: string): Promise<string> {
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await call(base, '/user/signup', json({ email, dataProcessingConsent: true }));
+  const mailbox = await call(base, `/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const token = new URL(mailbox.json.data[0].links[0]).searchParams.get('token');
+  const verified = await call(base, '/user/verify-email', json({ email, token }));
+  const set = await call(base, '/user/set-password', json({ email, password, token: verified.json.data.token }));
+  if (set.status !== 200 || !set.cookie) throw new Error(`could not set up the account: ${JSON.stringify(set.json)}`);
+  return set.cookie;
+}
+
+const signinLoad = (base: string, seconds: number) =>
+  autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/signin',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }).toString(),
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextIp() } }),
+      },
+    ],
+  });
+
+const getLoad = (url: string, seconds: number, headers: Record<string, string> = {}) =>
+  autocannon({ url, connections, duration: seconds, headers });
+
+/** Raw argon2id verification of the same password, `width` at a time, for `seconds`. */
+async function rawArgon2(stored: string, width: number, seconds: number): Promise<{ count: number; perSecond: number }> {
+  const end = performance.now() + seconds * 1000;
+  let count = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (performance.now() < end) {
+        if (!(await verify(stored, password))) throw new Error('raw verification failed');
+        count += 1;
+      }
+    }),
+  );
+  return { count, perSecond: (count / (performance.now() - started)) * 1000 };
+}
+
+export interface ApiFigures {
+  rows: [string, string, string][];
+  ratios: { signinVsArgon2: number; sessionVsHello: number; sessionUnderSigninVsIdle: number };
+}
+
+const rate = (result: Result) => result.requests.average;
+const failed = (result: Result) => result.non2xx + result.errors + result.timeouts;
+
+export async function apiBench(options: { seconds: number; profileDir?: string }): Promise<ApiFigures> {
+  const { seconds, profileDir } = options;
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  const config = loadConfig({});
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  let gatehouse: Child | undefined;
+  let hello: Child | undefined;
+  try {
+    gatehouse = await startChild(
+      [...profileArgs, 'server/src/main.ts'],
+      {
+        DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+        TRUST_PROXY: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        DEV_MAILBOX: '1',
+      },
+      '/health/ready',
+    );
+    hello = await startChild(['bench/support/hello-world.ts'], {}, '/hello');
+    const cookie = await setUpAccount(gatehouse.url);
+    const stored = await hash(password, { ...config.argon2, algorithm: 2 });
+
+    // Warm up each path (JIT, the dummy hash, SQLite pages), then measure.
+    await Promise.all([getLoad(`${hello.url}/hello`, 2), getLoad(`${gatehouse.url}/session`, 2, { cookie })]);
+    await signinLoad(gatehouse.url, 2);
+
+    const helloRun = await getLoad(`${hello.url}/hello`, seconds);
+    const sessionIdle = await getLoad(`${gatehouse.url}/session`, seconds, { cookie });
+    const raw = await rawArgon2(stored, config.hashing.concurrency, seconds);
+    const signins = await signinLoad(gatehouse.url, seconds);
+    const [sessionBusy, signinsBeside] = await Promise.all([
+      getLoad(`${gatehouse.url}/session`, seconds, { cookie }),
+      signinLoad(gatehouse.url, seconds),
+    ]);
+
+    const row = (name: string, perSecond: number, detail: string): [string, string, string] => [name, perSecond.toFixed(1), detail];
+    const latency = (result: Result) => `p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, failed ${failed(result)}`;
+    const figures: ApiFigures = {
+      rows: [
+        row('GET /hello, Fastify hello world (baseline)', rate(helloRun), latency(helloRun)),
+        row('GET /session, signed in, idle', rate(sessionIdle), latency(sessionIdle)),
+        row('GET /session, while sign-ins run', rate(sessionBusy), latency(sessionBusy)),
+        row(`argon2id verify, raw, ${config.hashing.concurrency} at a time (baseline)`, raw.perSecond, `${raw.count} verifications`),
+        row('POST /signin, right password', rate(signins), latency(signins)),
+        row('POST /signin, beside GET /session', rate(signinsBeside), latency(signinsBeside)),
+      ],
+      ratios: {
+        signinVsArgon2: rate(signins) / raw.perSecond,
+        sessionVsHello: rate(sessionIdle) / rate(helloRun),
+        sessionUnderSigninVsIdle: rate(sessionBusy) / rate(sessionIdle),
+      },
+    };
+    return figures;
+  } finally {
+    await hello?.stop();
+    await gatehouse?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function printApi(figures: ApiFigures, profileDir?: string): void {
+  const { memoryCost, timeCost, parallelism } = loadConfig({}).argon2;
+  console.log(
+    `\nAPI: argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ${connections} connections, ${availableParallelism()} cores, SQLite, LOG_LEVEL=info, Node ${process.version}`,
+  );
+  for (const [name, perSecond, detail] of figures.rows) console.log(`  ${name.padEnd(48)} ${perSecond.padStart(9)} req/s  ${detail}`);
+  const { signinVsArgon2, sessionVsHello, sessionUnderSigninVsIdle } = figures.ratios;
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+  console.log(`  sign-in / raw argon2id:                 ${pct(signinVsArgon2)}  (target ≥ 90 %)`);
+  console.log(`  GET /session / hello world:             ${pct(sessionVsHello)}  (target ≥ 25 %)`);
+  console.log(`  GET /session while sign-ins run / idle: ${pct(sessionUnderSigninVsIdle)}  (target ≥ 50 %)`);
+  if (profileDir) {
+    for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
+      console.log(
+        `\nCPU profile of the server over the whole run (${join(profileDir, file)}):\n${summarizeProfile(join(profileDir, file))}`,
+      );
+    }
+  }
+}
+
+/** Where the server's time goes under each load alone: a CPU profile of a fresh server per load. */
+export async function profileApi(seconds: number, profileDir: string): Promise<void> {
+  for (const load of ['GET /session', 'POST /signin'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+    const out = join(profileDir, load.replace(/\W+/g, '-').replace(/^-|-$/g, ''));
+    const gatehouse = await startChild(
+      ['--cpu-prof', `--cpu-prof-dir=${out}`, 'server/src/main.ts'],
+      {
+        DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+        TRUST_PROXY: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        DEV_MAILBOX: '1',
+      },
+      '/health/ready',
+    );
+    try {
+      const cookie = await setUpAccount(gatehouse.url);
+      const result =
+        load === 'GET /session' ? await getLoad(`${gatehouse.url}/session`, seconds, { cookie }) : await signinLoad(gatehouse.url, seconds);
+      console.log(`\n${load} alone: ${rate(result).toFixed(1)} req/s, failed ${failed(result)}`);
+    } finally {
+      await gatehouse.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.cpuprofile'))) {
+      console.log(`CPU profile (${join(out, file)}):\n${summarizeProfile(join(out, file))}`);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { languages } from '@gatehouse/contract';
+import { expect, test } from '@playwright/test';
+
+// What a phone on a slow network gets before and after the scripts: complete pages without
+// JavaScript, compressed files, the settings inlined under a strict CSP, no font downloads.
+
+test('every screen and the 404 page have their title, language and description before any script runs', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the HTML is the same at every viewport');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const titles: Record<string, RegExp> = {
+    '/login': /^Sign in \| Gatehouse$/,
+    '/signup': /^Sign up \| Gatehouse$/,
+    '/reset-password': /^Reset password \| Gatehouse$/,
+    '/ja/login': /^ログイン \| Gatehouse$/,
+    '/no/such/page': /^Page not found$/,
+    '/no-such-page': /^Page not found$/,
+    '/de/keine-seite': /^Seite nicht gefunden$/,
+    '/ja/no/such/page': /^ページが見つかりません$/,
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(path.includes('such') || path.includes('keine') ? 404 : 200);
+    await expect(page, path).toHaveTitle(title);
+    const language = languages.find((l) => path.startsWith(`/${l}/`)) ?? 'en';
+    await expect(page.locator('html'), path).toHaveAttribute('lang', language);
+    await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /Gatehouse.{20,}/);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+  }
+  await context.close();
+});
+
+test('pages hydrate under the strict CSP with the settings inlined, compressed files and no font download', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the delivery is the same at every viewport');
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own status is the one expected failure.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const requests: { url: string; type: string; encoding: string | null; bytes: number }[] = [];
+  page.on('response', async (response) =>
+    requests.push({
+      url: response.url(),
+      type: response.request().resourceType(),
+      encoding: await response.headerValue('content-encoding'),
+      bytes: Number(await response.headerValue('content-length')),
+    }),
+  );
+
+  for (const path of ['/login', '/ja/no/such/page']) {
+    // Quiet for half a second (the screens' code is preloaded a second after start), and hydrated:
+    // React has taken over the prerendered heading.
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')));
+    expect(await page.evaluate(() => (window as { __GATEHOUSE__?: { mode: string } }).__GATEHOUSE__?.mode), path).toBe('standalone');
+  }
+  expect(problems, 'no hydration mismatch, no CSP violation').toEqual([]);
+  expect(requests.filter((r) => r.url.includes('runtime-config.js'))).toEqual([]);
+  expect(requests.filter((r) => r.type === 'font')).toEqual([]);
+  const scripts = requests.filter((r) => r.type === 'script');
+  expect(scripts.length).toBeGreaterThan(0);
+  // Files under 256 bytes have no compressed copy: the headers would cost more than they save.
+  for (const script of scripts) expect(script.encoding ?? (script.bytes < 256 ? 'small' : null), script.url).toMatch(/^(br|small)$/);
+  expect(requests.find((r) => r.type === 'document')?.encoding).toBe('br');
+});
