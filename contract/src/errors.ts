@@ -49,6 +49,12 @@ export const errorMessages = {
   'server.unavailable': 'The service is temporarily unavailable. Please try again in a moment',
   'server.internal': 'Internal Server Error',
   'network.failed': 'The service could not be reached. Check your connection and try again',
+  // Account settings
+  'auth.wrong_password': 'The current password is not correct',
+  'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',
+  'account.confirmation_required': 'Enter your password, or the code we mailed you, to confirm',
+  'email_change.same_address': 'This is already the email address of your account',
+  'email_change.failed': 'This email change link is not valid or has expired. Start the change again in your settings',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -29,6 +29,17 @@ export const api = {
   metrics: '/metrics',
   openapi: '/openapi.json',
   devMailbox: '/dev/mailbox',
+  // Account settings
+  account: '/account',
+  accountConsents: '/account/consents',
+  accountPassword: '/account/password',
+  accountEmail: '/account/email',
+  accountEmailConfirm: '/account/email/confirm',
+  accountEmailCancel: '/account/email/cancel',
+  sessionsEndOthers: '/sessions/end-others',
+  accountDeletionCode: '/account/deletion-code',
+  accountDelete: '/account/delete',
+  accountExport: '/account/export',
 } as const;
 
 /** Screens of the web app (seed section 2). */
@@ -41,4 +52,9 @@ export const screens = {
   resetPassword: '/reset-password',
   reset: '/reset',
   redeem: '/redeem/:license',
+  // Account settings
+  settings: '/settings',
+  settingsSection: '/settings/:section',
+  emailConfirm: '/email-change',
+  emailCancel: '/email-change/cancel',
 } as const;

@@ -49,6 +49,14 @@ const de = {
   'server.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal',
   'server.internal': 'Interner Serverfehler',
   'network.failed': 'Der Dienst ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut',
+  // Account settings
+  'auth.wrong_password': 'Das aktuelle Passwort ist nicht korrekt',
+  'account.no_password':
+    'Für dieses Konto ist noch kein Passwort festgelegt. Legen Sie zuerst eines über den Link fest, den wir Ihnen senden können',
+  'account.confirmation_required': 'Bitte geben Sie zur Bestätigung Ihr Passwort oder den per E-Mail gesendeten Code ein',
+  'email_change.same_address': 'Das ist bereits die E-Mail-Adresse Ihres Kontos',
+  'email_change.failed':
+    'Dieser Link zur Änderung der E-Mail-Adresse ist ungültig oder abgelaufen. Starten Sie die Änderung in Ihren Einstellungen erneut',
 } satisfies ErrorMessages;
 
 export default de;

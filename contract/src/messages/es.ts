@@ -48,6 +48,12 @@ const es = {
   'server.unavailable': 'El servicio no está disponible temporalmente. Inténtalo de nuevo en un momento',
   'server.internal': 'Error interno del servidor',
   'network.failed': 'No se ha podido conectar con el servicio. Comprueba tu conexión e inténtalo de nuevo',
+  // Account settings
+  'auth.wrong_password': 'La contraseña actual no es correcta',
+  'account.no_password': 'Esta cuenta aún no tiene contraseña. Primero crea una con el enlace que podemos enviarte',
+  'account.confirmation_required': 'Introduce tu contraseña, o el código que te hemos enviado, para confirmar',
+  'email_change.same_address': 'Esta ya es la dirección de correo de tu cuenta',
+  'email_change.failed': 'Este enlace para cambiar el correo no es válido o ha caducado. Vuelve a iniciar el cambio en tu configuración',
 } satisfies ErrorMessages;
 
 export default es;

@@ -46,6 +46,12 @@ const it = {
   'server.unavailable': 'Il servizio è temporaneamente non disponibile. Riprova tra qualche istante',
   'server.internal': 'Errore interno del server',
   'network.failed': 'Impossibile raggiungere il servizio. Controlla la connessione e riprova',
+  // Account settings
+  'auth.wrong_password': 'La password attuale non è corretta',
+  'account.no_password': 'Questo account non ha ancora una password. Impostala prima con il link che possiamo inviarti',
+  'account.confirmation_required': 'Inserisci la password, o il codice che ti abbiamo inviato, per confermare',
+  'email_change.same_address': 'Questo è già l’indirizzo email del tuo account',
+  'email_change.failed': 'Questo link per cambiare l’email non è valido o è scaduto. Ripeti la modifica dalle impostazioni',
 } satisfies ErrorMessages;
 
 export default it;

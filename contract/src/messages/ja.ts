@@ -45,6 +45,12 @@ const ja = {
   'server.unavailable': 'サービスは一時的にご利用いただけません。しばらくしてから、もう一度お試しください',
   'server.internal': '内部サーバーエラー',
   'network.failed': 'サービスに接続できませんでした。接続状況を確認して、もう一度お試しください',
+  // Account settings
+  'auth.wrong_password': '現在のパスワードが正しくありません',
+  'account.no_password': 'このアカウントにはまだパスワードがありません。メールでお送りするリンクから、先にパスワードを設定してください',
+  'account.confirmation_required': '確認のため、パスワードまたはメールでお送りしたコードを入力してください',
+  'email_change.same_address': 'これはすでにアカウントのメールアドレスです',
+  'email_change.failed': 'このメールアドレス変更リンクは無効か、有効期限が切れています。設定から変更をやり直してください',
 } satisfies ErrorMessages;
 
 export default ja;

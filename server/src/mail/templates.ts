@@ -10,7 +10,24 @@ import ru from './messages/ru.ts';
 
 const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
 
-export type MailKind = 'verify_email' | 'already_registered' | 'password_reset' | 'password_changed' | 'signup_code' | 'reset_code';
+export type MailKind =
+  | 'verify_email'
+  | 'already_registered'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signup_code'
+  | 'reset_code'
+  // Account settings
+  | 'password_updated'
+  | 'email_change_verify'
+  | 'email_change_code'
+  | 'email_change_notice'
+  | 'email_change_taken'
+  | 'deletion_code'
+  | 'account_deleted';
+
+/** Mails that carry a 10-minute code instead of a link. */
+const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code']);
 
 export interface MailBrand {
   name: string;
@@ -59,6 +76,21 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.signupCode, paragraphs: [m.signupCode.intro], after: [m.signupCode.expiry, m.common.ignore] };
     case 'reset_code':
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
+    // Account settings
+    case 'password_updated':
+      return { ...m.passwordUpdated, paragraphs: [m.passwordUpdated.intro], after: [m.passwordUpdated.notYou] };
+    case 'email_change_verify':
+      return { ...m.emailChangeVerify, paragraphs: [m.emailChangeVerify.intro], after: [m.emailChangeVerify.expiry, m.common.ignore] };
+    case 'email_change_code':
+      return { ...m.emailChangeCode, paragraphs: [m.emailChangeCode.intro], after: [m.emailChangeCode.expiry, m.common.ignore] };
+    case 'email_change_notice':
+      return { ...m.emailChangeNotice, paragraphs: [m.emailChangeNotice.intro], after: [m.emailChangeNotice.notYou] };
+    case 'email_change_taken':
+      return { ...m.emailChangeTaken, paragraphs: [m.emailChangeTaken.intro], after: [m.common.ignore] };
+    case 'deletion_code':
+      return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
+    case 'account_deleted':
+      return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
   }
 }
 
@@ -68,7 +100,7 @@ const escapeHtml = (value: string) =>
 /** Renders one mail in the reader's language, as plain text and HTML. */
 export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
   const m = catalogues[language];
-  const codeMail = kind === 'signup_code' || kind === 'reset_code';
+  const codeMail = codeKinds.has(kind);
   const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
   const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);

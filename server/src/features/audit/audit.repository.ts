@@ -12,7 +12,14 @@ export type AuthEventType =
   | 'password_reset'
   | 'verification_resent'
   | 'license_activated'
-  | 'profile_updated';
+  | 'profile_updated'
+  // Account settings
+  | 'password_changed'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'email_change_cancelled'
+  | 'sessions_ended'
+  | 'account_deleted';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(
