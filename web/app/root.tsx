@@ -18,8 +18,13 @@ import { runtimeConfigUrl } from './lib/runtime-config.ts';
 import { rehydrateStores } from './lib/stores.ts';
 import { useNavigationRules } from './lib/use-navigation-rules.ts';
 import stylesheet from './styles/app.css?url';
+import settingsStylesheet from './styles/settings.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  // Account settings
+  { rel: 'stylesheet', href: settingsStylesheet },
+];
 
 // Runs at build time for every prerendered page: the catalogue must be loaded before rendering.
 export async function loader({ request }: Route.LoaderArgs) {
