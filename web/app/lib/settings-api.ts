@@ -17,7 +17,7 @@ export function settingsApi<T>(
   return api<T>(method, path, body, panelHeaders());
 }
 
-/** "23 Nov 2026, 09:14" in the reader's language and time zone. */
+/** "23 Nov 2026, 09:14" in the reader's language and time zone, never broken across lines. */
 export function formatDateTime(value: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)).replace(/\s/g, '\u00a0');
 }

@@ -2,7 +2,7 @@
 // a download), in English and in German, with the texts taken from the catalogues.
 import { readFileSync } from 'node:fs';
 import { formatMessage, type Language } from '@gatehouse/contract';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';

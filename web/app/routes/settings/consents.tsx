@@ -86,14 +86,13 @@ export default function ConsentsSection() {
             <ol className="ledger">
               {view.ledger.map((entry, index) => (
                 <li key={`${entry.at}-${entry.kind}`} className="ledger__entry">
-                  <span className={`ledger__change ledger__change--${entry.granted ? 'given' : 'withdrawn'}`}>
-                    {t(`settings.consents.${change(view.ledger, index)}`)}
-                  </span>
                   <span className="ledger__kind">{t(`settings.consents.kinds.${entry.kind}`)}</span>
                   <span className="ledger__meta">
+                    <span className={`ledger__change ledger__change--${entry.granted ? 'given' : 'withdrawn'}`}>
+                      {t(`settings.consents.${change(view.ledger, index)}`)}
+                    </span>
                     <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
-                    {' · '}
-                    {t('settings.consents.policy', { version: entry.policyVersion })}
+                    <span>{t('settings.consents.policy', { version: entry.policyVersion })}</span>
                   </span>
                 </li>
               ))}

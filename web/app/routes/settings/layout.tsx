@@ -36,16 +36,18 @@ export default function SettingsLayout() {
 
   if (goodbye) {
     return (
-      <div className="settings-goodbye card">
-        <PageTitle title={t('settings.delete.doneHeading')} />
-        <span className="screen-heading__icon">
-          <CheckIcon />
-        </span>
-        <h1>{t('settings.delete.doneHeading')}</h1>
-        <p>{rich(t('settings.delete.done'), { email: <Email value={goodbye} /> })}</p>
-        <LocalLink className="button button--primary" to="/signup">
-          {t('settings.delete.signUp')}
-        </LocalLink>
+      <div className="error-screen">
+        <div className="error-screen__card">
+          <PageTitle title={t('settings.delete.doneHeading')} />
+          <span className="error-screen__icon">
+            <CheckIcon />
+          </span>
+          <h1>{t('settings.delete.doneHeading')}</h1>
+          <p className="error-screen__text">{rich(t('settings.delete.done'), { email: <Email value={goodbye} /> })}</p>
+          <LocalLink className="button button--primary" to="/signup">
+            {t('settings.delete.signUp')}
+          </LocalLink>
+        </div>
       </div>
     );
   }
