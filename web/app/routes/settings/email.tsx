@@ -23,6 +23,7 @@ export default function EmailSection() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [changed, setChanged] = useState<string>();
+  const [another, setAnother] = useState(false);
   const f = useForm();
   const byCode = isControlPanel();
   const pending = overview.pendingEmail;
@@ -37,6 +38,7 @@ export default function EmailSection() {
     f.clear();
     setEmail('');
     setPassword('');
+    setAnother(false);
     await refresh();
   });
 
@@ -54,12 +56,15 @@ export default function EmailSection() {
     <Section name="email" intro={t('settings.email.intro')}>
       <p className="settings-fact">{rich(t('settings.email.current'), { email: <Email value={session.account.email} /> })}</p>
       {changed && <FormAlert tone="success">{rich(t('settings.email.changed'), { email: <Email value={changed} /> })}</FormAlert>}
-      {pending && byCode ? (
+      {pending && byCode && !another ? (
         <form ref={f.ref} onSubmit={confirm} noValidate className="form settings-form">
           <FormAlert tone="info">{rich(t('settings.email.pendingCode'), { email: <Email value={pending} /> })}</FormAlert>
           <FormAlert code={f.formError} />
           <OtpField value={code} onValue={setCode} error={f.fields.code} />
           <Button busy={f.busy}>{t('settings.email.confirm')}</Button>
+          <Button type="button" variant="ghost" onClick={() => setAnother(true)}>
+            {t('settings.email.submitAgain')}
+          </Button>
         </form>
       ) : (
         <form ref={f.ref} onSubmit={start} noValidate className="form settings-form">
