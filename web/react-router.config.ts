@@ -1,10 +1,23 @@
-import { languages, panelBasePath } from '@gatehouse/contract';
+import { languages, panelBasePath, settingsSections } from '@gatehouse/contract';
 import type { Config } from '@react-router/dev/config';
 
 // Every screen without a parameter is rendered to HTML at build time, in every language, so
 // the first paint never waits for JavaScript; so is the 404 page (/__not-found, /de/__not-found
 // …), which the server sends for unknown paths. /redeem/{license} gets the SPA fallback page.
-const screens = ['/', '/login', '/signup', '/signup-process', '/activate-email', '/reset-password', '/reset', '/__not-found'];
+const screens = [
+  '/',
+  '/login',
+  '/signup',
+  '/signup-process',
+  '/activate-email',
+  '/reset-password',
+  '/reset',
+  '/__not-found',
+  // Account settings
+  ...settingsSections.map((section) => `/settings/${section}`),
+  '/email-change',
+  '/email-change/cancel',
+];
 
 // The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as
 // one SPA page: its mode comes from runtime-config.js at run time, so nothing mode-dependent

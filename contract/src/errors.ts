@@ -67,6 +67,12 @@ export const errorMessages = {
   'sso.last_method':
     'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
   'sso.identity_not_found': 'This connection does not exist or has already been removed',
+  // Account settings
+  'auth.wrong_password': 'The current password is not correct',
+  'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',
+  'account.confirmation_required': 'Enter your password, or the code we mailed you, to confirm',
+  'email_change.same_address': 'This is already the email address of your account',
+  'email_change.failed': 'This email change link is not valid or has expired. Start the change again in your settings',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -33,6 +33,17 @@ export const api = {
   connectCallback: '/connect/:provider/callback',
   ssoIdentities: '/sso/identities',
   ssoIdentity: '/sso/identities/:id',
+  // Account settings
+  account: '/account',
+  accountConsents: '/account/consents',
+  accountPassword: '/account/password',
+  accountEmail: '/account/email',
+  accountEmailConfirm: '/account/email/confirm',
+  accountEmailCancel: '/account/email/cancel',
+  sessionsEndOthers: '/sessions/end-others',
+  accountDeletionCode: '/account/deletion-code',
+  accountDelete: '/account/delete',
+  accountExport: '/account/export',
 } as const;
 
 // Single sign-on
@@ -50,4 +61,9 @@ export const screens = {
   resetPassword: '/reset-password',
   reset: '/reset',
   redeem: '/redeem/:license',
+  // Account settings
+  settings: '/settings',
+  settingsSection: '/settings/:section',
+  emailConfirm: '/email-change',
+  emailCancel: '/email-change/cancel',
 } as const;

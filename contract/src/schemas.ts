@@ -125,6 +125,10 @@ export const sessionView = z.object({
   lastSeenAt: z.string(),
   expiresAt: z.string(),
   userAgent: z.string().nullable(),
+  // Account settings: the browser and system read from the user agent, and the address it came from.
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  ip: z.string().nullable(),
 });
 export type SessionView = z.infer<typeof sessionView>;
 

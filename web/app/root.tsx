@@ -19,10 +19,19 @@ import { rehydrateStores } from './lib/stores.ts';
 import { useNavigationRules } from './lib/use-navigation-rules.ts';
 import inlineStyles from './styles/app.css?inline';
 import stylesheet from './styles/app.css?url';
+import settingsInlineStyles from './styles/settings.css?inline';
+import settingsStylesheet from './styles/settings.css?url';
 
-// The stylesheet (about 4 KB compressed) is inlined into every built page, so the first paint
-// waits for no request; the development server links it, for hot reloading.
-export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []);
+// The stylesheets (about 5 KB compressed) are inlined into every built page, so the first paint
+// waits for no request; the development server links them, for hot reloading.
+export const links: Route.LinksFunction = () =>
+  import.meta.env.DEV
+    ? [
+        { rel: 'stylesheet', href: stylesheet },
+        // Account settings
+        { rel: 'stylesheet', href: settingsStylesheet },
+      ]
+    : [];
 
 // Runs at build time for every prerendered page: the catalogue must be loaded before rendering.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -58,7 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // Only the prerendered HTML carries the rules: the browser keeps them at hydration (React
           // does not compare inner HTML), so the scripts do not carry them a second time.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build
-          <style dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? inlineStyles : '' }} suppressHydrationWarning />
+          <style
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? inlineStyles + settingsInlineStyles : '' }}
+            suppressHydrationWarning
+          />
         )}
       </head>
       <body>

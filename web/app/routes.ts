@@ -12,6 +12,18 @@ export default [
     route(':lang?/reset-password', 'routes/reset-password.tsx'),
     route(':lang?/reset', 'routes/reset.tsx'),
     route(':lang?/redeem/:license', 'routes/redeem.tsx'),
+    // Account settings
+    route(':lang?/settings', 'routes/settings/layout.tsx', [
+      index('routes/settings/index.tsx'),
+      route('profile', 'routes/settings/profile.tsx'),
+      route('consents', 'routes/settings/consents.tsx'),
+      route('password', 'routes/settings/password.tsx'),
+      route('email', 'routes/settings/email.tsx'),
+      route('sessions', 'routes/settings/sessions.tsx'),
+      route('delete', 'routes/settings/delete.tsx'),
+    ]),
+    route(':lang?/email-change', 'routes/email-change.tsx'),
+    route(':lang?/email-change/cancel', 'routes/email-change-cancel.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

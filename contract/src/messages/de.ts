@@ -72,6 +72,14 @@ const de = {
   'sso.last_method':
     'Dies ist Ihre einzige Anmeldemöglichkeit. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder verbinden Sie ein weiteres Konto, bevor Sie dieses trennen',
   'sso.identity_not_found': 'Diese Verbindung existiert nicht oder wurde bereits entfernt',
+  // Account settings
+  'auth.wrong_password': 'Das aktuelle Passwort ist nicht korrekt',
+  'account.no_password':
+    'Für dieses Konto ist noch kein Passwort festgelegt. Legen Sie zuerst eines über den Link fest, den wir Ihnen senden können',
+  'account.confirmation_required': 'Bitte geben Sie zur Bestätigung Ihr Passwort oder den per E-Mail gesendeten Code ein',
+  'email_change.same_address': 'Das ist bereits die E-Mail-Adresse Ihres Kontos',
+  'email_change.failed':
+    'Dieser Link zur Änderung der E-Mail-Adresse ist ungültig oder abgelaufen. Starten Sie die Änderung in Ihren Einstellungen erneut',
 } satisfies ErrorMessages;
 
 export default de;

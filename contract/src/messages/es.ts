@@ -71,6 +71,12 @@ const es = {
   'sso.last_method':
     'Esta es tu única forma de iniciar sesión. Establece una contraseña con «¿Has olvidado tu contraseña?» o conecta otra cuenta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexión no existe o ya se ha eliminado',
+  // Account settings
+  'auth.wrong_password': 'La contraseña actual no es correcta',
+  'account.no_password': 'Esta cuenta aún no tiene contraseña. Primero crea una con el enlace que podemos enviarte',
+  'account.confirmation_required': 'Introduce tu contraseña, o el código que te hemos enviado, para confirmar',
+  'email_change.same_address': 'Esta ya es la dirección de correo de tu cuenta',
+  'email_change.failed': 'Este enlace para cambiar el correo no es válido o ha caducado. Vuelve a iniciar el cambio en tu configuración',
 } satisfies ErrorMessages;
 
 export default es;

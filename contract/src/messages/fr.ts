@@ -70,6 +70,13 @@ const fr = {
   'sso.last_method':
     'C’est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou associez un autre compte avant de dissocier celui-ci',
   'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
+  // Account settings
+  'auth.wrong_password': 'Le mot de passe actuel est incorrect',
+  'account.no_password': 'Ce compte n’a pas encore de mot de passe. Définissez-en un d’abord grâce au lien que nous pouvons vous envoyer',
+  'account.confirmation_required': 'Saisissez votre mot de passe, ou le code que nous vous avons envoyé, pour confirmer',
+  'email_change.same_address': 'C’est déjà l’adresse e-mail de votre compte',
+  'email_change.failed':
+    'Ce lien de changement d’adresse e-mail n’est pas valide ou a expiré. Recommencez le changement depuis vos paramètres',
 } satisfies ErrorMessages;
 
 export default fr;

@@ -67,6 +67,12 @@ const it = {
   'sso.last_method':
     'Questo è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o collega un altro account prima di scollegare questo',
   'sso.identity_not_found': 'Questo collegamento non esiste o è già stato rimosso',
+  // Account settings
+  'auth.wrong_password': 'La password attuale non è corretta',
+  'account.no_password': 'Questo account non ha ancora una password. Impostala prima con il link che possiamo inviarti',
+  'account.confirmation_required': 'Inserisci la password, o il codice che ti abbiamo inviato, per confermare',
+  'email_change.same_address': 'Questo è già l’indirizzo email del tuo account',
+  'email_change.failed': 'Questo link per cambiare l’email non è valido o è scaduto. Ripeti la modifica dalle impostazioni',
 } satisfies ErrorMessages;
 
 export default it;

@@ -67,6 +67,12 @@ const ja = {
   'sso.last_method':
     'これが唯一のログイン方法です。連携を解除する前に、「パスワードをお忘れですか？」からパスワードを設定するか、別のアカウントを連携してください',
   'sso.identity_not_found': 'この連携は存在しないか、すでに解除されています',
+  // Account settings
+  'auth.wrong_password': '現在のパスワードが正しくありません',
+  'account.no_password': 'このアカウントにはまだパスワードがありません。メールでお送りするリンクから、先にパスワードを設定してください',
+  'account.confirmation_required': '確認のため、パスワードまたはメールでお送りしたコードを入力してください',
+  'email_change.same_address': 'これはすでにアカウントのメールアドレスです',
+  'email_change.failed': 'このメールアドレス変更リンクは無効か、有効期限が切れています。設定から変更をやり直してください',
 } satisfies ErrorMessages;
 
 export default ja;

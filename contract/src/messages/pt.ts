@@ -64,6 +64,12 @@ const pt = {
   'sso.last_method':
     'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
+  // Account settings
+  'auth.wrong_password': 'A senha atual não está correta',
+  'account.no_password': 'Esta conta ainda não tem senha. Defina uma primeiro com o link que podemos enviar para você',
+  'account.confirmation_required': 'Digite sua senha, ou o código que enviamos para você, para confirmar',
+  'email_change.same_address': 'Este já é o endereço de e-mail da sua conta',
+  'email_change.failed': 'Este link de alteração de e-mail não é válido ou expirou. Comece a alteração novamente nas suas configurações',
 } satisfies ErrorMessages;
 
 export default pt;

@@ -8,6 +8,8 @@ import * as panelOrigins from './migrations/0003-panel-origins.ts';
 import * as secretsAtRest from './migrations/0004-secrets-at-rest.ts';
 // Single sign-on
 import * as ssoIdentities from './migrations/0005-sso-identities.ts';
+// Account settings
+import * as accountSettings from './migrations/0006-account-settings.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -23,6 +25,8 @@ const migrations = {
   '0004-secrets-at-rest': secretsAtRest,
   // Single sign-on
   '0005-sso-identities': ssoIdentities,
+  // Account settings
+  '0006-account-settings': accountSettings,
 };
 
 /**

@@ -45,7 +45,17 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export type TokenPurpose = 'verify_email' | 'set_password' | 'password_reset' | 'signup_code' | 'reset_code';
+export type TokenPurpose =
+  | 'verify_email'
+  | 'set_password'
+  | 'password_reset'
+  | 'signup_code'
+  | 'reset_code'
+  // Account settings
+  | 'email_change'
+  | 'email_change_code'
+  | 'email_change_cancel'
+  | 'deletion_code';
 
 export interface OneTimeTokensTable {
   id: string;
@@ -58,6 +68,8 @@ export interface OneTimeTokensTable {
   created_at: Timestamp;
   panel_id?: string | null;
   panel_user_id?: string | null;
+  // Account settings: the address an e-mail change token (link or code) would move the account to.
+  new_email?: string | null;
 }
 
 export interface PanelAccountsTable {

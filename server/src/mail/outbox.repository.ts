@@ -60,3 +60,8 @@ export async function countPendingMails(db: DbOrTx): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+// Account settings: a goodbye mail leaves no trace of a deleted account once it is out.
+export async function deleteMail(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+}

@@ -20,7 +20,18 @@ export type MailKind =
   // Per-account cap on failed sign-ins
   | 'signin_paused'
   // Single sign-on
-  | 'sso_linked';
+  | 'sso_linked'
+  // Account settings
+  | 'password_updated'
+  | 'email_change_verify'
+  | 'email_change_code'
+  | 'email_change_notice'
+  | 'email_change_taken'
+  | 'deletion_code'
+  | 'account_deleted';
+
+/** Mails that carry a 10-minute code instead of a link. */
+const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code']);
 
 export interface MailBrand {
   name: string;
@@ -77,6 +88,21 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
     // Single sign-on
     case 'sso_linked':
       return { ...m.ssoLinked, paragraphs: [m.ssoLinked.intro], after: [m.ssoLinked.notYou] };
+    // Account settings
+    case 'password_updated':
+      return { ...m.passwordUpdated, paragraphs: [m.passwordUpdated.intro], after: [m.passwordUpdated.notYou] };
+    case 'email_change_verify':
+      return { ...m.emailChangeVerify, paragraphs: [m.emailChangeVerify.intro], after: [m.emailChangeVerify.expiry, m.common.ignore] };
+    case 'email_change_code':
+      return { ...m.emailChangeCode, paragraphs: [m.emailChangeCode.intro], after: [m.emailChangeCode.expiry, m.common.ignore] };
+    case 'email_change_notice':
+      return { ...m.emailChangeNotice, paragraphs: [m.emailChangeNotice.intro], after: [m.emailChangeNotice.notYou] };
+    case 'email_change_taken':
+      return { ...m.emailChangeTaken, paragraphs: [m.emailChangeTaken.intro], after: [m.common.ignore] };
+    case 'deletion_code':
+      return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
+    case 'account_deleted':
+      return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
   }
 }
 
@@ -86,7 +112,7 @@ const escapeHtml = (value: string) =>
 /** Renders one mail in the reader's language, as plain text and HTML. */
 export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
   const m = catalogues[language];
-  const codeMail = kind === 'signup_code' || kind === 'reset_code';
+  const codeMail = codeKinds.has(kind);
   const values = {
     brand: brand.name,
     hours: 24,

@@ -5,7 +5,10 @@ import type { Db } from '../db/database.ts';
 import type { OutboxMail } from '../db/schema.ts';
 import { addMs, type Clock, iso } from '../lib/clock.ts';
 import type { Secrets } from '../lib/secrets.ts';
-import { claimMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
+import { claimMail, deleteMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
+
+/** Mails to an account that no longer exists: erased from the outbox as soon as they are sent. */
+const eraseAfterSending: ReadonlySet<string> = new Set(['account_deleted']);
 
 export interface MailSender {
   send(mail: OutboxMail): Promise<void>;
@@ -132,7 +135,8 @@ export class OutboxWorker {
           if (!(await claimMail(db, mail.id, iso(now), iso(addMs(now, claimMs))))) continue;
           try {
             await sender.send({ ...mail, text_body: secrets.open(mail.text_body), html_body: secrets.open(mail.html_body) });
-            await markSent(db, mail.id, iso(clock.now()), sender.keepsBody);
+            if (eraseAfterSending.has(mail.kind)) await deleteMail(db, mail.id);
+            else await markSent(db, mail.id, iso(clock.now()), sender.keepsBody);
           } catch (error) {
             const attempts = mail.attempts + 1;
             const message = error instanceof Error ? error.message : String(error);

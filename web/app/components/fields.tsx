@@ -103,18 +103,21 @@ export function EmailField({
   onValue,
   error,
   autoComplete = 'email',
+  label,
 }: {
   value: string;
   onValue(value: string): void;
   error?: ErrorCode;
   autoComplete?: 'email' | 'username';
+  /** Another label than "Email" (the new address of an e-mail change). */
+  label?: string;
 }) {
   const { t } = useI18n();
   return (
     <Field
       name="email"
       type="email"
-      label={t('common.email')}
+      label={label ?? t('common.email')}
       placeholder={t('common.emailPlaceholder')}
       autoComplete={autoComplete}
       value={value}

@@ -15,14 +15,23 @@ export function useNewPassword(email?: string) {
   return { password, repeat, setPassword, setRepeat, errors };
 }
 
-export function NewPasswordFields({ state, fields }: { state: ReturnType<typeof useNewPassword>; fields: FieldErrors }) {
+export function NewPasswordFields({
+  state,
+  fields,
+  labels,
+}: {
+  state: ReturnType<typeof useNewPassword>;
+  fields: FieldErrors;
+  /** Other labels than "Password" and "Repeat password" (a change, beside the current password). */
+  labels?: { password: string; repeat: string };
+}) {
   const { t } = useI18n();
   return (
     <>
       <Field
         name="password"
         type="password"
-        label={t('common.password')}
+        label={labels?.password ?? t('common.password')}
         autoComplete="new-password"
         value={state.password}
         onChange={(e) => state.setPassword(e.target.value)}
@@ -33,7 +42,7 @@ export function NewPasswordFields({ state, fields }: { state: ReturnType<typeof 
       <Field
         name="repeatPassword"
         type="password"
-        label={t('common.repeatPassword')}
+        label={labels?.repeat ?? t('common.repeatPassword')}
         autoComplete="new-password"
         value={state.repeat}
         onChange={(e) => state.setRepeat(e.target.value)}

@@ -12,6 +12,7 @@ import { useLocalNavigate } from '../lib/navigation.tsx';
 import { Email, rich } from '../lib/rich.tsx';
 import { useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/use-session.ts';
+import { SettingsLinks } from './settings/settings-links.tsx';
 
 /** The start page: the account, its license and sign-out; signed out, on to /login. */
 export default function Home() {
@@ -76,6 +77,7 @@ export default function Home() {
       </section>
       {/* Single sign-on */}
       <ConnectedAccounts />
+      <SettingsLinks />
     </div>
   );
 }

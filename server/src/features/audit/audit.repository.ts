@@ -18,7 +18,14 @@ export type AuthEventType =
   | 'sso_signup'
   | 'sso_linked'
   | 'sso_unlinked'
-  | 'sso_refused';
+  | 'sso_refused'
+  // Account settings
+  | 'password_changed'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'email_change_cancelled'
+  | 'sessions_ended'
+  | 'account_deleted';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Account, Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { describeUserAgent } from '../settings/user-agent.ts';
 import { findLiveSessionWithAccount, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
@@ -62,5 +63,7 @@ export async function listSessions(deps: SessionDeps, accountId: string, current
     // ISO timestamps sort as text: the earlier of the two expiries.
     expiresAt: [session.idle_expires_at, session.absolute_expires_at].sort()[0] ?? session.idle_expires_at,
     userAgent: session.user_agent,
+    ...describeUserAgent(session.user_agent),
+    ip: session.ip,
   }));
 }

@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { emailKey, findAccountByEmail } from '../accounts/account.repository.ts';
 import { insertToken, revokeTokens } from './token.repository.ts';
 
-export type CodePurpose = 'signup_code' | 'reset_code';
+export type CodePurpose = 'signup_code' | 'reset_code' | 'email_change_code' | 'deletion_code';
 
 /** SECURITY.md: 6 digits, 10 minutes, 5 tries per code. */
 export const codeLifetimeMs = 10 * 60_000;
@@ -29,6 +29,8 @@ export async function issueCode(
   accountId: string,
   purpose: CodePurpose,
   panel?: { id: string; userId: string },
+  /** Account settings: the address an e-mail change code confirms. */
+  newEmail?: string,
 ): Promise<string> {
   const now = deps.clock.now();
   await revokeTokens(db, accountId, [purpose], iso(now));
@@ -46,6 +48,7 @@ export async function issueCode(
     created_at: iso(now),
     panel_id: panel?.id ?? null,
     panel_user_id: panel?.userId ?? null,
+    ...(newEmail ? { new_email: newEmail } : {}),
   });
   return code;
 }

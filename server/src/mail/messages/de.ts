@@ -70,6 +70,61 @@ const de: MailMessages = {
     button: 'Konto öffnen',
     notYou: 'Wenn Sie das nicht waren, öffnen Sie Ihr Konto, trennen Sie {provider} und wenden Sie sich an unseren Support.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'Ihr Passwort für {brand} wurde geändert',
+    preheader: 'Alle anderen Geräte wurden abgemeldet.',
+    intro:
+      'das Passwort Ihres Kontos bei {brand} ({email}) wurde soeben in Ihren Kontoeinstellungen geändert. Alle anderen angemeldeten Geräte wurden abgemeldet.',
+    button: 'Anmelden',
+    notYou: 'Falls Sie das nicht waren, setzen Sie Ihr Passwort bitte sofort zurück und wenden Sie sich an unseren Support.',
+  },
+  emailChangeVerify: {
+    subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für {brand}',
+    preheader: 'Nur ein Klick, und Ihr Konto verwendet diese Adresse.',
+    intro:
+      'Sie möchten {email} für Ihr Konto bei {brand} verwenden. Bitte bestätigen Sie, dass dies Ihre Adresse ist; erst dann wird die Änderung wirksam.',
+    button: 'Neue Adresse bestätigen',
+    expiry: 'Der Link ist {hours} Stunden gültig.',
+  },
+  emailChangeCode: {
+    subject: 'Ihr Code zur Bestätigung Ihrer neuen E-Mail-Adresse für {brand}: {code}',
+    preheader: 'Geben Sie ihn ein, um Ihre neue Adresse zu bestätigen.',
+    intro:
+      'Sie möchten {email} für Ihr Konto bei {brand} verwenden. Bitte geben Sie diesen Code in Ihren Einstellungen ein, um die neue Adresse zu bestätigen:',
+    expiry: 'Der Code ist {minutes} Minuten gültig.',
+  },
+  emailChangeNotice: {
+    subject: 'Die E-Mail-Adresse Ihres Kontos bei {brand} soll geändert werden',
+    preheader: 'Falls Sie das nicht waren, stoppen Sie es jetzt.',
+    intro:
+      'jemand, der in Ihrem Konto bei {brand} angemeldet ist, möchte dessen E-Mail-Adresse in {email} ändern. Die Änderung wird wirksam, sobald die neue Adresse bestätigt ist.',
+    button: 'Das war ich nicht: Änderung stoppen',
+    notYou:
+      'Beim Stoppen der Änderung werden auch alle Geräte abgemeldet. Setzen Sie danach Ihr Passwort zurück, denn wer die Änderung angefordert hat, kennt es.',
+  },
+  emailChangeTaken: {
+    subject: 'Ihre E-Mail-Adresse wird bei {brand} bereits verwendet',
+    preheader: 'Es wurde keine Adresse geändert.',
+    intro:
+      'jemand hat versucht, ein anderes Konto bei {brand} auf diese E-Mail-Adresse umzustellen. Zu dieser Adresse gibt es bereits ein eigenes Konto, daher wurde nichts geändert.',
+    button: 'Anmelden',
+  },
+  deletionCode: {
+    subject: 'Ihr Code zum Löschen Ihres Kontos bei {brand}: {code}',
+    preheader: 'Geben Sie ihn ein, um das Löschen zu bestätigen.',
+    intro:
+      'bitte geben Sie diesen Code in Ihren Einstellungen ein, um zu bestätigen, dass Ihr Konto bei {brand} endgültig gelöscht werden soll:',
+    expiry:
+      'Der Code ist {minutes} Minuten gültig. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Konto bleibt unverändert.',
+  },
+  accountDeleted: {
+    subject: 'Ihr Konto bei {brand} wurde gelöscht',
+    preheader: 'Vielen Dank, dass Sie bei uns waren.',
+    intro:
+      'Ihr Konto bei {brand} ({email}) und die dazu gespeicherten personenbezogenen Daten wurden wie gewünscht gelöscht. Sie können sich jederzeit wieder mit dieser Adresse registrieren.',
+    after: 'Falls Sie Ihr Konto nicht gelöscht haben, wenden Sie sich bitte sofort an unseren Support.',
+  },
 };
 
 export default de;

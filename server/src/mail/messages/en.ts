@@ -70,6 +70,56 @@ const en = {
     button: 'Open your account',
     notYou: 'If you did not do this, open your account, disconnect {provider} and contact our support.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'Your {brand} password was changed',
+    preheader: 'Every other device has been signed out.',
+    intro:
+      'The password of your {brand} account ({email}) was just changed in your account settings. Every other device that was signed in has been signed out.',
+    button: 'Sign in',
+    notYou: 'If you did not do this, reset your password right away and contact our support.',
+  },
+  emailChangeVerify: {
+    subject: 'Confirm your new email address for {brand}',
+    preheader: 'One click and your account uses this address.',
+    intro: 'You asked to use {email} for your {brand} account. Confirm that this is your address; the change takes effect only then.',
+    button: 'Confirm new address',
+    expiry: 'The link is valid for {hours} hours.',
+  },
+  emailChangeCode: {
+    subject: 'Your {brand} code to confirm your new email address: {code}',
+    preheader: 'Enter it to confirm your new address.',
+    intro: 'You asked to use {email} for your {brand} account. Enter this code in your settings to confirm the new address:',
+    expiry: 'The code is valid for {minutes} minutes.',
+  },
+  emailChangeNotice: {
+    subject: 'Your {brand} email address is about to change',
+    preheader: 'If this was not you, stop it now.',
+    intro:
+      'Someone signed in to your {brand} account asked to change its email address to {email}. The change takes effect once the new address is confirmed.',
+    button: 'This was not me: stop the change',
+    notYou: 'Stopping the change also signs out every device. Then reset your password, since whoever asked knows it.',
+  },
+  emailChangeTaken: {
+    subject: 'Your email address is already used on {brand}',
+    preheader: 'No address was changed.',
+    intro:
+      'Someone tried to move another {brand} account to this email address. This address already has its own account, so nothing was changed.',
+    button: 'Sign in',
+  },
+  deletionCode: {
+    subject: 'Your {brand} code to delete your account: {code}',
+    preheader: 'Enter it to confirm the deletion.',
+    intro: 'Enter this code in your settings to confirm that your {brand} account should be deleted for good:',
+    expiry: 'The code is valid for {minutes} minutes. If you did not ask for this, ignore this email: your account stays as it is.',
+  },
+  accountDeleted: {
+    subject: 'Your {brand} account has been deleted',
+    preheader: 'Thank you for having been with us.',
+    intro:
+      'Your {brand} account ({email}) and the personal data stored with it have been deleted, as you asked. You can sign up again at any time with this address.',
+    after: 'If you did not delete your account, contact our support right away.',
+  },
 };
 
 export default en;

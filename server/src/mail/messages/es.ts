@@ -71,6 +71,58 @@ const es: MailMessages = {
     button: 'Abrir tu cuenta',
     notYou: 'Si no has sido tú, abre tu cuenta, desconecta {provider} y ponte en contacto con nuestro soporte.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'Se ha cambiado tu contraseña de {brand}',
+    preheader: 'Se ha cerrado la sesión en todos los demás dispositivos.',
+    intro:
+      'Se acaba de cambiar la contraseña de tu cuenta de {brand} ({email}) desde la configuración de tu cuenta. Se ha cerrado la sesión en todos los demás dispositivos.',
+    button: 'Iniciar sesión',
+    notYou: 'Si no has sido tú, restablece tu contraseña de inmediato y ponte en contacto con nuestro equipo de asistencia.',
+  },
+  emailChangeVerify: {
+    subject: 'Confirma tu nueva dirección de correo para {brand}',
+    preheader: 'Un clic y tu cuenta usará esta dirección.',
+    intro: 'Has pedido usar {email} para tu cuenta de {brand}. Confirma que esta es tu dirección; el cambio solo se aplicará entonces.',
+    button: 'Confirmar la nueva dirección',
+    expiry: 'El enlace es válido durante {hours} horas.',
+  },
+  emailChangeCode: {
+    subject: 'Tu código de {brand} para confirmar tu nueva dirección de correo: {code}',
+    preheader: 'Introdúcelo para confirmar tu nueva dirección.',
+    intro:
+      'Has pedido usar {email} para tu cuenta de {brand}. Introduce este código en tu configuración para confirmar la nueva dirección:',
+    expiry: 'El código es válido durante {minutes} minutos.',
+  },
+  emailChangeNotice: {
+    subject: 'La dirección de correo de tu cuenta de {brand} va a cambiar',
+    preheader: 'Si no has sido tú, detenlo ahora.',
+    intro:
+      'Alguien con la sesión iniciada en tu cuenta de {brand} ha pedido cambiar su dirección de correo a {email}. El cambio se aplicará cuando se confirme la nueva dirección.',
+    button: 'No he sido yo: detener el cambio',
+    notYou:
+      'Al detener el cambio también se cierra la sesión en todos los dispositivos. Después, restablece tu contraseña, porque quien lo pidió la conoce.',
+  },
+  emailChangeTaken: {
+    subject: 'Tu dirección de correo ya se usa en {brand}',
+    preheader: 'No se ha cambiado ninguna dirección.',
+    intro:
+      'Alguien ha intentado pasar otra cuenta de {brand} a esta dirección de correo. Esta dirección ya tiene su propia cuenta, así que no se ha cambiado nada.',
+    button: 'Iniciar sesión',
+  },
+  deletionCode: {
+    subject: 'Tu código de {brand} para eliminar tu cuenta: {code}',
+    preheader: 'Introdúcelo para confirmar la eliminación.',
+    intro: 'Introduce este código en tu configuración para confirmar que quieres eliminar definitivamente tu cuenta de {brand}:',
+    expiry: 'El código es válido durante {minutes} minutos. Si no lo has pedido, ignora este correo: tu cuenta seguirá como está.',
+  },
+  accountDeleted: {
+    subject: 'Se ha eliminado tu cuenta de {brand}',
+    preheader: 'Gracias por haber estado con nosotros.',
+    intro:
+      'Tu cuenta de {brand} ({email}) y los datos personales guardados con ella se han eliminado, como pediste. Puedes volver a registrarte con esta dirección cuando quieras.',
+    after: 'Si no has eliminado tu cuenta, ponte en contacto con nuestro equipo de asistencia de inmediato.',
+  },
 };
 
 export default es;

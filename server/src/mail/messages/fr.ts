@@ -71,6 +71,60 @@ const fr: MailMessages = {
     button: 'Ouvrir votre compte',
     notYou: 'Si vous n’êtes pas à l’origine de cette action, ouvrez votre compte, dissociez {provider} et contactez notre support.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'Le mot de passe de votre compte {brand} a été modifié',
+    preheader: 'Tous les autres appareils ont été déconnectés.',
+    intro:
+      'Le mot de passe de votre compte {brand} ({email}) vient d’être modifié dans les paramètres de votre compte. Tous les autres appareils connectés ont été déconnectés.',
+    button: 'Se connecter',
+    notYou:
+      'Si vous n’êtes pas à l’origine de cette modification, réinitialisez immédiatement votre mot de passe et contactez notre assistance.',
+  },
+  emailChangeVerify: {
+    subject: 'Confirmez votre nouvelle adresse e-mail pour {brand}',
+    preheader: 'Un clic et votre compte utilise cette adresse.',
+    intro:
+      'Vous avez demandé à utiliser {email} pour votre compte {brand}. Confirmez qu’il s’agit bien de votre adresse : le changement ne prendra effet qu’ensuite.',
+    button: 'Confirmer la nouvelle adresse',
+    expiry: 'Le lien est valable {hours} heures.',
+  },
+  emailChangeCode: {
+    subject: 'Votre code {brand} pour confirmer votre nouvelle adresse e-mail : {code}',
+    preheader: 'Saisissez-le pour confirmer votre nouvelle adresse.',
+    intro:
+      'Vous avez demandé à utiliser {email} pour votre compte {brand}. Saisissez ce code dans vos paramètres pour confirmer la nouvelle adresse :',
+    expiry: 'Le code est valable {minutes} minutes.',
+  },
+  emailChangeNotice: {
+    subject: 'L’adresse e-mail de votre compte {brand} va changer',
+    preheader: 'Si ce n’est pas vous, arrêtez-le maintenant.',
+    intro:
+      'Une personne connectée à votre compte {brand} a demandé à remplacer son adresse e-mail par {email}. Le changement prendra effet dès que la nouvelle adresse sera confirmée.',
+    button: 'Ce n’est pas moi : arrêter le changement',
+    notYou:
+      'Arrêter le changement déconnecte aussi tous les appareils. Réinitialisez ensuite votre mot de passe, car l’auteur de la demande le connaît.',
+  },
+  emailChangeTaken: {
+    subject: 'Votre adresse e-mail est déjà utilisée sur {brand}',
+    preheader: 'Aucune adresse n’a été modifiée.',
+    intro:
+      'Quelqu’un a essayé de rattacher un autre compte {brand} à cette adresse e-mail. Cette adresse a déjà son propre compte, rien n’a donc été modifié.',
+    button: 'Se connecter',
+  },
+  deletionCode: {
+    subject: 'Votre code {brand} pour supprimer votre compte : {code}',
+    preheader: 'Saisissez-le pour confirmer la suppression.',
+    intro: 'Saisissez ce code dans vos paramètres pour confirmer la suppression définitive de votre compte {brand} :',
+    expiry: 'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, ignorez cet e-mail : votre compte reste inchangé.',
+  },
+  accountDeleted: {
+    subject: 'Votre compte {brand} a été supprimé',
+    preheader: 'Merci d’avoir été parmi nous.',
+    intro:
+      'Votre compte {brand} ({email}) et les données personnelles qui y étaient associées ont été supprimés, comme vous l’avez demandé. Vous pouvez vous réinscrire à tout moment avec cette adresse.',
+    after: 'Si vous n’avez pas supprimé votre compte, contactez immédiatement notre assistance.',
+  },
 };
 
 export default fr;

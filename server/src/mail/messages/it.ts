@@ -71,6 +71,59 @@ const it: MailMessages = {
     button: 'Apri il tuo account',
     notYou: 'Se non sei stato tu, apri il tuo account, scollega {provider} e contatta il nostro supporto.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'La password del tuo account {brand} è stata modificata',
+    preheader: 'È stata effettuata la disconnessione da tutti gli altri dispositivi.',
+    intro:
+      'La password del tuo account {brand} ({email}) è appena stata modificata dalle impostazioni dell’account. È stata effettuata la disconnessione da tutti gli altri dispositivi.',
+    button: 'Accedi',
+    notYou: 'Se non hai effettuato tu questa modifica, reimposta subito la password e contatta il nostro supporto.',
+  },
+  emailChangeVerify: {
+    subject: 'Conferma il tuo nuovo indirizzo email per {brand}',
+    preheader: 'Un clic e il tuo account userà questo indirizzo.',
+    intro:
+      'Hai chiesto di usare {email} per il tuo account {brand}. Conferma che è il tuo indirizzo: solo allora la modifica avrà effetto.',
+    button: 'Conferma il nuovo indirizzo',
+    expiry: 'Il link è valido per {hours} ore.',
+  },
+  emailChangeCode: {
+    subject: 'Il tuo codice {brand} per confermare il nuovo indirizzo email: {code}',
+    preheader: 'Inseriscilo per confermare il nuovo indirizzo.',
+    intro:
+      'Hai chiesto di usare {email} per il tuo account {brand}. Inserisci questo codice nelle impostazioni per confermare il nuovo indirizzo:',
+    expiry: 'Il codice è valido per {minutes} minuti.',
+  },
+  emailChangeNotice: {
+    subject: 'L’indirizzo email del tuo account {brand} sta per cambiare',
+    preheader: 'Se non sei stato tu, fermalo ora.',
+    intro:
+      'Una persona che ha eseguito l’accesso al tuo account {brand} ha chiesto di cambiarne l’indirizzo email in {email}. La modifica avrà effetto quando il nuovo indirizzo sarà confermato.',
+    button: 'Non sono stato io: ferma la modifica',
+    notYou:
+      'Fermando la modifica verranno disconnessi anche tutti i dispositivi. Poi reimposta la password, perché chi ha fatto la richiesta la conosce.',
+  },
+  emailChangeTaken: {
+    subject: 'Il tuo indirizzo email è già usato su {brand}',
+    preheader: 'Nessun indirizzo è stato modificato.',
+    intro:
+      'Qualcuno ha provato a spostare un altro account {brand} su questo indirizzo email. Questo indirizzo ha già un suo account, quindi non è stato modificato nulla.',
+    button: 'Accedi',
+  },
+  deletionCode: {
+    subject: 'Il tuo codice {brand} per eliminare l’account: {code}',
+    preheader: 'Inseriscilo per confermare l’eliminazione.',
+    intro: 'Inserisci questo codice nelle impostazioni per confermare che il tuo account {brand} deve essere eliminato definitivamente:',
+    expiry: 'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, ignora questa email: il tuo account resta com’è.',
+  },
+  accountDeleted: {
+    subject: 'Il tuo account {brand} è stato eliminato',
+    preheader: 'Grazie per essere stato con noi.',
+    intro:
+      'Il tuo account {brand} ({email}) e i dati personali salvati con esso sono stati eliminati, come hai chiesto. Puoi registrarti di nuovo con questo indirizzo in qualsiasi momento.',
+    after: 'Se non hai eliminato tu l’account, contatta subito il nostro supporto.',
+  },
 };
 
 export default it;

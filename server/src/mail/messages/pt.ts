@@ -68,6 +68,57 @@ const pt: MailMessages = {
     button: 'Abrir sua conta',
     notYou: 'Se não foi você, abra sua conta, desconecte {provider} e entre em contato com o nosso suporte.',
   },
+  // Account settings
+  passwordUpdated: {
+    subject: 'A senha da sua conta {brand} foi alterada',
+    preheader: 'Todos os outros dispositivos foram desconectados.',
+    intro:
+      'A senha da sua conta {brand} ({email}) acabou de ser alterada nas configurações da conta. Todos os outros dispositivos conectados foram desconectados.',
+    button: 'Entrar',
+    notYou: 'Se não foi você, redefina sua senha imediatamente e entre em contato com nosso suporte.',
+  },
+  emailChangeVerify: {
+    subject: 'Confirme seu novo endereço de e-mail para {brand}',
+    preheader: 'Um clique e sua conta passa a usar este endereço.',
+    intro: 'Você pediu para usar {email} na sua conta {brand}. Confirme que este é o seu endereço; a alteração só vale depois disso.',
+    button: 'Confirmar novo endereço',
+    expiry: 'O link é válido por {hours} horas.',
+  },
+  emailChangeCode: {
+    subject: 'Seu código {brand} para confirmar o novo endereço de e-mail: {code}',
+    preheader: 'Digite-o para confirmar o novo endereço.',
+    intro: 'Você pediu para usar {email} na sua conta {brand}. Digite este código nas configurações para confirmar o novo endereço:',
+    expiry: 'O código é válido por {minutes} minutos.',
+  },
+  emailChangeNotice: {
+    subject: 'O endereço de e-mail da sua conta {brand} vai mudar',
+    preheader: 'Se não foi você, interrompa agora.',
+    intro:
+      'Alguém conectado à sua conta {brand} pediu para mudar o endereço de e-mail dela para {email}. A alteração vale assim que o novo endereço for confirmado.',
+    button: 'Não fui eu: interromper a alteração',
+    notYou:
+      'Interromper a alteração também desconecta todos os dispositivos. Depois, redefina sua senha, pois quem fez o pedido a conhece.',
+  },
+  emailChangeTaken: {
+    subject: 'Seu endereço de e-mail já é usado em {brand}',
+    preheader: 'Nenhum endereço foi alterado.',
+    intro:
+      'Alguém tentou mudar outra conta {brand} para este endereço de e-mail. Este endereço já tem uma conta própria, então nada foi alterado.',
+    button: 'Entrar',
+  },
+  deletionCode: {
+    subject: 'Seu código {brand} para excluir sua conta: {code}',
+    preheader: 'Digite-o para confirmar a exclusão.',
+    intro: 'Digite este código nas configurações para confirmar que sua conta {brand} deve ser excluída definitivamente:',
+    expiry: 'O código é válido por {minutes} minutos. Se você não pediu isso, ignore este e-mail: sua conta continua como está.',
+  },
+  accountDeleted: {
+    subject: 'Sua conta {brand} foi excluída',
+    preheader: 'Obrigado por ter estado conosco.',
+    intro:
+      'Sua conta {brand} ({email}) e os dados pessoais guardados com ela foram excluídos, como você pediu. Você pode se cadastrar de novo com este endereço a qualquer momento.',
+    after: 'Se não foi você que excluiu a conta, entre em contato com nosso suporte imediatamente.',
+  },
 };
 
 export default pt;

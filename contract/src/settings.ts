@@ -1,0 +1,50 @@
+// Account settings: the shapes of the calls behind /settings (profile goes through PUT /profile).
+import { z } from 'zod';
+import { codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
+
+/** The sections of the settings page, in the order the navigation lists them. */
+export const settingsSections = ['profile', 'consents', 'password', 'email', 'sessions', 'delete'] as const;
+export type SettingsSection = (typeof settingsSections)[number];
+
+/** What the settings screens need beyond the account itself. */
+export const accountOverview = z.object({
+  hasPassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  /** The address an e-mail change waits to have verified, if one is pending. */
+  pendingEmail: z.string().nullable(),
+});
+export type AccountOverview = z.infer<typeof accountOverview>;
+
+export const consentKinds = ['data_processing', 'marketing', 'analytics'] as const;
+export const consentEntry = z.object({
+  kind: z.enum(consentKinds),
+  granted: z.boolean(),
+  policyVersion: z.string(),
+  at: z.string(),
+});
+/** Each consent's state with the time it was given (null: not given), and the whole ledger, newest first. */
+export const consentsView = z.object({
+  dataProcessingAt: z.string().nullable(),
+  marketingAt: z.string().nullable(),
+  analyticsAt: z.string().nullable(),
+  ledger: z.array(consentEntry),
+});
+export type ConsentsView = z.infer<typeof consentsView>;
+/** The seed's field names: `consent` is marketing. */
+export const consentsRequest = z.object({ consent: z.boolean().optional(), analyticsConsent: z.boolean().optional() });
+
+export const changePasswordRequest = z.object({
+  currentPassword: presentedPasswordSchema,
+  password: newPasswordSchema,
+});
+
+export const changeEmailRequest = z.object({ email: emailSchema, password: presentedPasswordSchema });
+/** The new address's link (token) or, in a hosting panel, its code. */
+export const confirmEmailChangeRequest = z.union([z.object({ token: tokenSchema }), z.object({ code: codeSchema })]);
+export const cancelEmailChangeRequest = z.object({ token: tokenSchema });
+
+/** A password, or for an account without one the code mailed by POST /account/deletion-code. */
+export const deleteAccountRequest = z.object({
+  password: presentedPasswordSchema.optional(),
+  code: codeSchema.optional(),
+});

@@ -1,0 +1,81 @@
+import type { Language } from '@gatehouse/contract';
+import type { Account } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { lockAccount } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { checkCode, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
+import { accountData, exportAccount } from './account-data.ts';
+import { confirmPassword } from './settings-access.ts';
+
+/** Everything stored about the person, as one JSON document (GDPR articles 15 and 20). */
+export async function exportAccountData(deps: Deps, account: Account, caller: Caller) {
+  await deps.limits.lookup(caller.ip);
+  const parts: Record<string, unknown> = {};
+  for (const part of accountData) if (part.export) parts[part.name] = await part.export(deps.db, account);
+  return { exportedAt: iso(deps.clock.now()), account: exportAccount(account), ...parts };
+}
+
+/** For an account without a password (single sign-on): a 6-digit code to confirm the deletion. */
+export async function sendDeletionCode(deps: Deps, account: Account, caller: Caller): Promise<void> {
+  await deps.limits.mailSend('verification', account.email, caller.ip);
+  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
+  await deps.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, account.id);
+    const code = await issueCode(trx, deps, account.id, 'deletion_code');
+    await enqueueMail(trx, deps, {
+      to: account.email,
+      kind: 'deletion_code',
+      language: account.locale as Language,
+      brand,
+      params: { code },
+    });
+  });
+  deps.mailWritten();
+}
+
+/**
+ * Deletes the account for good, confirmed by its password (or, without one, the mailed code):
+ * every part of accountData is erased in one transaction with the account row, the audit log
+ * keeps one "account deleted" entry without account, address or IP, and a goodbye mail (erased
+ * from the outbox once sent) goes to the address.
+ */
+export async function deleteAccount(
+  deps: Deps,
+  account: Account,
+  input: { password?: string; code?: string },
+  caller: Caller,
+): Promise<void> {
+  let codeId: string | undefined;
+  if (account.password_hash) {
+    if (!input.password) throw badRequest('account.confirmation_required', { fields: { password: 'validation.password_required' } });
+    await confirmPassword(deps, account, input.password, caller, 'password');
+  } else {
+    if (!input.code) throw badRequest('account.confirmation_required', { fields: { code: 'validation.otp_required' } });
+    codeId = (await checkCode(deps, { email: account.email, code: input.code, purpose: 'deletion_code' }, caller)).token.id;
+  }
+  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    await lockAccount(trx, account.id);
+    if (codeId && !(await consumeToken(trx, codeId, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+    for (const part of accountData) await part.erase(trx, account);
+    const deleted = await trx.deleteFrom('accounts').where('id', '=', account.id).executeTakeFirst();
+    // A second request racing this one finds nothing left to delete.
+    if (deleted.numDeletedRows !== 1n) throw unauthorized();
+    await recordAuthEvent(trx, { accountId: null, type: 'account_deleted', ip: null, at: now });
+    await enqueueMail(trx, deps, {
+      to: account.email,
+      kind: 'account_deleted',
+      language: account.locale as Language,
+      brand,
+      params: { email: account.email },
+    });
+  });
+  deps.mailWritten();
+}

@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { seedAccount, signIn, visitor } from './support/accounts.ts';
+import { dialects } from './support/databases.ts';
+import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
+import { linkIn } from './support/smtp.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const password = 'Mailbox secret 2026';
+
+for (const dialect of await dialects()) {
+  describe(`account settings: e-mail change (${dialect})`, () => {
+    let t: TestApp;
+    let hash: string;
+    let n = 0;
+    const person = async () => {
+      n += 1;
+      const email = `mover${n}@example.com`;
+      const account = await seedAccount(t, email, { passwordHash: hash });
+      return { email, id: account.id, client: await signIn(t, email, password) };
+    };
+    const tokenOf = (url: URL) => url.searchParams.get('token') ?? '';
+
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+      hash = await t.deps.hasher.hash(password);
+    });
+    after(() => t.stop());
+
+    it('refuses a wrong password, the same address and an invalid one, changing nothing', async () => {
+      const { email, client } = await person();
+      const wrong = await client.post('/account/email', { email: 'new-address@example.com', password: 'Not it at all' });
+      assert.equal(wrong.status, 400);
+      assert.deepEqual([wrong.json.code, wrong.json.fields.password], ['auth.wrong_password', 'auth.wrong_password']);
+      const same = await client.post('/account/email', { email: email.toUpperCase(), password });
+      assert.equal(same.json.code, 'email_change.same_address');
+      const invalid = await client.post('/account/email', { email: 'not an address', password });
+      assert.equal(invalid.json.fields.email, 'validation.email_invalid');
+      assert.equal((await client.get('/account')).json.data.pendingEmail, null);
+      assert.equal(t.smtp.mails.filter((mail) => mail.to === 'new-address@example.com').length, 0);
+    });
+
+    it('changes the address only once the new one is verified; the old one gets a notice', async () => {
+      const { email, client } = await person();
+      const next = `moved${n}@example.com`;
+      const started = await client.post('/account/email', { email: next, password });
+      assert.equal(started.status, 200, started.text);
+      assert.deepEqual(started.json.data, { pendingEmail: next });
+      assert.equal((await client.get('/account')).json.data.pendingEmail, next);
+
+      const notice = await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change'));
+      assert.ok(notice.text.includes(next), 'the notice names the new address');
+      linkIn(notice, `${t.url}/email-change/cancel?`);
+      const verify = await t.smtp.waitFor(next, (mail) => mail.subject.includes('Confirm your new email'));
+      const link = linkIn(verify, `${t.url}/email-change?`);
+
+      // Unverified: nothing changed yet.
+      assert.equal((await client.get('/session')).json.data.account.email, email);
+      assert.equal((await visitor(t).postForm('/signin', { email: next, password })).status, 401);
+
+      // The link works in any browser (a mail app's), signed in or not.
+      const confirmed = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      assert.deepEqual(confirmed.json.data, { email: next });
+      assert.equal((await client.get('/session')).json.data.account.email, next, 'the session stays, on the new address');
+      assert.equal((await client.get('/account')).json.data.pendingEmail, null);
+      assert.equal((await visitor(t).postForm('/signin', { email: next, password })).status, 200);
+      assert.equal((await visitor(t).postForm('/signin', { email, password })).status, 401);
+      const twice = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
+      assert.equal(twice.json.code, 'email_change.failed', 'a link works once');
+    });
+
+    it('answers the same for an address that has an account, and mails that address instead of a link', async () => {
+      const { client } = await person();
+      const holder = await person();
+      const answers = [];
+      for (const target of [holder.email, `unused${n}@example.com`]) {
+        const answer = await client.post('/account/email', { email: target, password });
+        answers.push([answer.status, JSON.stringify(answer.json.data).replace(target, 'X')]);
+        assert.equal((await client.get('/account')).json.data.pendingEmail, target);
+      }
+      assert.deepEqual(answers[0], answers[1]);
+      const taken = await t.smtp.waitFor(holder.email, (mail) => mail.subject.includes('already used'));
+      assert.doesNotMatch(taken.text, /email-change\?/, 'no confirmation link to a taken address');
+      assert.equal((await holder.client.get('/session')).json.data.account.email, holder.email);
+    });
+
+    it('refuses an expired link', async () => {
+      const { email, client } = await person();
+      const next = `late${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      t.clock.advance(24 * 3_600_000 + 1000);
+      const late = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
+      t.clock.advance(-(24 * 3_600_000 + 1000));
+      assert.equal(late.status, 400);
+      assert.equal(late.json.code, 'email_change.failed');
+      assert.equal((await client.get('/session')).json.data.account.email, email);
+    });
+
+    it('refuses the link when another account took the address meanwhile', async () => {
+      const { email, client } = await person();
+      const next = `contested${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      await seedAccount(t, next, { passwordHash: hash });
+      const answer = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
+      assert.equal(answer.json.code, 'email_change.failed');
+      assert.equal((await client.get('/session')).json.data.account.email, email);
+    });
+
+    it('"this was not me" undoes an applied change and ends every session, even after a password change', async () => {
+      const { email, client } = await person();
+      const next = `intruder${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const cancel = linkIn(
+        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
+        `${t.url}/email-change/cancel?`,
+      );
+      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(link) })).status, 200);
+      assert.equal((await client.post('/account/password', { currentPassword: password, password: 'Intruder secret 99' })).status, 200);
+
+      const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.equal((await client.get('/session')).json.data, null, 'every session ended');
+      const row = await t.deps.db.selectFrom('accounts').select('email').where('email_key', '=', email).executeTakeFirst();
+      assert.equal(row?.email, email, 'the account is back on its address');
+      assert.equal((await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) })).json.code, 'token.invalid');
+    });
+
+    it('from a hosting panel: needs the apiKey, mails a code, confirms it signed in', async () => {
+      const panel = await registerPanel(t);
+      const email = `panel-mover${n}@example.com`;
+      await seedAccount(t, email, { passwordHash: hash });
+      const browser = panelBrowser(t, panel.origin);
+      const signin = await browser.post('/user/signin', { email, password, apiKey: panel.apiKey, userId: 'u-1' });
+      assert.equal(signin.status, 200, signin.text);
+
+      const next = `panel-moved${n}@example.com`;
+      const keyless = await browser.post('/account/email', { email: next, password });
+      assert.equal(keyless.status, 401);
+      assert.equal(keyless.json.code, 'panel.invalid_key');
+      assert.equal((await browser.get('/account/consents')).json.code, 'panel.invalid_key');
+
+      const key = { 'x-api-key': panel.apiKey };
+      assert.equal((await browser.post('/account/email', { email: next, password }, key)).status, 200);
+      const code = codeIn(await t.smtp.waitFor(next, (mail) => mail.subject.includes('confirm your new email')));
+      assert.equal((await visitor(t).post('/account/email/confirm', { code })).status, 401, 'a code needs the session');
+      const wrong = await browser.post('/account/email/confirm', { code: code === '000000' ? '000001' : '000000' }, key);
+      assert.equal(wrong.json.code, 'otp.invalid');
+      const confirmed = await browser.post('/account/email/confirm', { code }, key);
+      assert.equal(confirmed.status, 200, confirmed.text);
+      assert.equal((await browser.get('/session')).json.data.account.email, next);
+    });
+  });
+}

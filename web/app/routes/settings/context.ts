@@ -1,0 +1,17 @@
+import type { AccountOverview } from '@gatehouse/contract';
+import { useOutletContext } from 'react-router';
+import type { SessionData } from '../../lib/use-session.ts';
+
+/** What the settings layout hands every section: the signed-in account, fresh from the server. */
+export interface SettingsContext {
+  session: SessionData;
+  overview: AccountOverview;
+  /** Reads the account again after a change. */
+  refresh(): Promise<void>;
+  /** After the account was deleted: the layout shows the goodbye instead of the sections. */
+  deleted(email: string): void;
+}
+
+export function useSettings(): SettingsContext {
+  return useOutletContext<SettingsContext>();
+}

@@ -1,0 +1,120 @@
+import { api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { OtpField } from '../../components/otp-field.tsx';
+import { Button } from '../../components/ui.tsx';
+import { apiBase } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { panelHeaders, settingsApi } from '../../lib/settings-api.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { useSettings } from './context.ts';
+import { Block, Section } from './section.tsx';
+
+/** Download my data (a JSON file), and delete the account for good. */
+export default function DeleteSection() {
+  const { t } = useI18n();
+  const { session, overview, deleted } = useSettings();
+  const { email } = session.account;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const f = useForm();
+
+  // Fetched rather than linked: inside a panel the call needs the X-API-KEY header.
+  async function download() {
+    setDownloading(true);
+    setDownloadFailed(false);
+    try {
+      const response = await fetch(`${apiBase()}${paths.accountExport}`, { credentials: 'include', headers: panelHeaders() });
+      if (!response.ok) throw new Error(String(response.status));
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'account-data.json';
+      const url = URL.createObjectURL(await response.blob());
+      const link = Object.assign(document.createElement('a'), { href: url, download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      setDownloadFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const sendCode = f.onSubmit(async () => {
+    const result = await settingsApi('POST', paths.accountDeletionCode);
+    if (result.error) return f.fail(result);
+    f.clear();
+    setCodeSent(true);
+  });
+
+  const remove = f.onSubmit(async () => {
+    const body = overview.hasPassword ? { password } : { code };
+    const missing = overview.hasPassword
+      ? { password: password ? undefined : ('validation.password_required' as const) }
+      : { code: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+    if (!f.check(missing)) return;
+    const result = await settingsApi('POST', paths.accountDelete, body);
+    if (result.error) return f.fail(result);
+    deleted(email);
+  });
+
+  return (
+    <Section name="delete">
+      <Block title={t('settings.data.heading')} intro={t('settings.data.intro')}>
+        {downloadFailed && <FormAlert code="server.internal" />}
+        <div className="settings-form">
+          <Button type="button" variant="secondary" busy={downloading} onClick={() => void download()}>
+            {t('settings.data.download')}
+          </Button>
+        </div>
+      </Block>
+      <Block title={t('settings.delete.heading')} intro={t('settings.delete.intro')} tone="danger">
+        <ul className="settings-list">
+          <li>{t('settings.delete.what1')}</li>
+          <li>{t('settings.delete.what2')}</li>
+          <li>{t('settings.delete.what3')}</li>
+        </ul>
+        {overview.hasPassword ? (
+          <form ref={f.ref} onSubmit={remove} noValidate className="form settings-form">
+            <FormAlert code={f.formError} />
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            <Field
+              name="password"
+              type="password"
+              label={t('common.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={f.fields.password}
+              hint={t('settings.delete.passwordHint')}
+            />
+            <Button busy={f.busy} className="button button--danger">
+              {t('settings.delete.submit')}
+            </Button>
+          </form>
+        ) : codeSent ? (
+          <form ref={f.ref} onSubmit={remove} noValidate className="form settings-form">
+            <FormAlert tone="info">{rich(t('settings.delete.codeSent'), { email: <Email value={email} /> })}</FormAlert>
+            <FormAlert code={f.formError} />
+            <OtpField value={code} onValue={setCode} error={f.fields.code} />
+            <Button busy={f.busy} className="button button--danger">
+              {t('settings.delete.submit')}
+            </Button>
+          </form>
+        ) : (
+          <form ref={f.ref} onSubmit={sendCode} noValidate className="form settings-form">
+            <FormAlert code={f.formError} />
+            <Button busy={f.busy} variant="secondary">
+              {t('settings.delete.sendCode')}
+            </Button>
+          </form>
+        )}
+      </Block>
+    </Section>
+  );
+}

@@ -1,0 +1,89 @@
+import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { EmailField, Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { OtpField } from '../../components/otp-field.tsx';
+import { Button } from '../../components/ui.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { settingsApi } from '../../lib/settings-api.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { useSettings } from './context.ts';
+import { Section } from './section.tsx';
+
+/**
+ * Change the sign-in address: the password again, then a link to the new address (a code inside
+ * a hosting panel). The address changes only once the new one is confirmed.
+ */
+export default function EmailSection() {
+  const { t } = useI18n();
+  const { session, overview, refresh } = useSettings();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [changed, setChanged] = useState<string>();
+  const [another, setAnother] = useState(false);
+  const f = useForm();
+  const byCode = isControlPanel();
+  const pending = overview.pendingEmail;
+
+  const start = f.onSubmit(async () => {
+    setChanged(undefined);
+    const normalized = normalizeEmail(email);
+    const emailError = normalized.ok ? undefined : normalized.code;
+    if (!f.check({ email: emailError, password: password ? undefined : 'validation.password_required' })) return;
+    const result = await settingsApi<{ pendingEmail: string }>('POST', paths.accountEmail, { email, password });
+    if (result.error) return f.fail(result);
+    f.clear();
+    setEmail('');
+    setPassword('');
+    setAnother(false);
+    await refresh();
+  });
+
+  const confirm = f.onSubmit(async () => {
+    if (!f.check({ code: /^\d{6}$/.test(code) ? undefined : 'validation.otp_required' })) return;
+    const result = await settingsApi<{ email: string }>('POST', paths.accountEmailConfirm, { code });
+    if (result.error || !result.data) return f.fail(result);
+    f.clear();
+    setCode('');
+    setChanged(result.data.email);
+    await refresh();
+  });
+
+  return (
+    <Section name="email" intro={t('settings.email.intro')}>
+      <p className="settings-fact">{rich(t('settings.email.current'), { email: <Email value={session.account.email} /> })}</p>
+      {changed && <FormAlert tone="success">{rich(t('settings.email.changed'), { email: <Email value={changed} /> })}</FormAlert>}
+      {pending && byCode && !another ? (
+        <form ref={f.ref} onSubmit={confirm} noValidate className="form settings-form">
+          <FormAlert tone="info">{rich(t('settings.email.pendingCode'), { email: <Email value={pending} /> })}</FormAlert>
+          <FormAlert code={f.formError} />
+          <OtpField value={code} onValue={setCode} error={f.fields.code} />
+          <Button busy={f.busy}>{t('settings.email.confirm')}</Button>
+          <Button type="button" variant="ghost" onClick={() => setAnother(true)}>
+            {t('settings.email.submitAgain')}
+          </Button>
+        </form>
+      ) : (
+        <form ref={f.ref} onSubmit={start} noValidate className="form settings-form">
+          {pending && <FormAlert tone="info">{rich(t('settings.email.pending'), { email: <Email value={pending} /> })}</FormAlert>}
+          <FormAlert code={f.formError} />
+          <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="email" label={t('settings.email.new')} />
+          <Field
+            name="password"
+            type="password"
+            label={t('common.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={f.fields.password}
+            hint={t('settings.email.passwordHint')}
+          />
+          <Button busy={f.busy}>{pending ? t('settings.email.submitAgain') : t('settings.email.submit')}</Button>
+        </form>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,101 @@
+import { type AccountOverview, api as paths, settingsSections } from '@gatehouse/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { PageTitle } from '../../components/brand-mark.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { localizedPath, useI18n } from '../../lib/i18n.tsx';
+import { LocalLink, useLocalNavigate } from '../../lib/navigation.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { settingsApi } from '../../lib/settings-api.ts';
+import { useSession } from '../../lib/use-session.ts';
+import type { SettingsContext } from './context.ts';
+import { sectionIcons } from './icons.tsx';
+
+/**
+ * The settings page: a list of sections (a column on a desktop, a scrolling row on a phone),
+ * each its own bookmarkable path (/settings/profile …), and the chosen section beside it.
+ */
+export default function SettingsLayout() {
+  const { t, language } = useI18n();
+  const navigate = useLocalNavigate();
+  const { session, refresh: refreshSession } = useSession();
+  const [overview, setOverview] = useState<AccountOverview>();
+  const [goodbye, setGoodbye] = useState<string>();
+  const accountId = session?.account.id;
+
+  const loadOverview = useCallback(async () => {
+    const result = await settingsApi<AccountOverview>('GET', paths.account);
+    if (result.data) setOverview(result.data);
+  }, []);
+  useEffect(() => {
+    if (accountId) void loadOverview();
+  }, [accountId, loadOverview]);
+  useEffect(() => {
+    if (session === null && !goodbye) navigate('/login', { replace: true });
+  }, [session, goodbye, navigate]);
+
+  if (goodbye) {
+    return (
+      <div className="error-screen">
+        <div className="error-screen__card">
+          <PageTitle title={t('settings.delete.doneHeading')} />
+          <span className="error-screen__icon">
+            <CheckIcon />
+          </span>
+          <h1>{t('settings.delete.doneHeading')}</h1>
+          <p className="error-screen__text">{rich(t('settings.delete.done'), { email: <Email value={goodbye} /> })}</p>
+          <LocalLink className="button button--primary" to="/signup">
+            {t('settings.delete.signUp')}
+          </LocalLink>
+        </div>
+      </div>
+    );
+  }
+  if (!session || !overview) {
+    return (
+      <div className="loading" aria-busy="true">
+        <PageTitle title={t('settings.title')} />
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  const context: SettingsContext = {
+    session,
+    overview,
+    refresh: async () => {
+      await Promise.all([refreshSession(), loadOverview()]);
+    },
+    deleted: setGoodbye,
+  };
+  return (
+    <div className="settings">
+      <header className="settings__head">
+        <LocalLink to="/" className="settings__back">
+          {t('settings.backToAccount')}
+        </LocalLink>
+        <h1>{t('settings.title')}</h1>
+      </header>
+      <div className="settings__body">
+        <nav className="settings__nav" aria-label={t('settings.nav')}>
+          <ul>
+            {settingsSections.map((section) => {
+              const Icon = sectionIcons[section];
+              return (
+                <li key={section}>
+                  <NavLink to={localizedPath(`/settings/${section}`, language)} className="settings__link">
+                    <Icon />
+                    <span>{t(`settings.sections.${section}`)}</span>
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="settings__content">
+          <Outlet context={context} />
+        </div>
+      </div>
+    </div>
+  );
+}

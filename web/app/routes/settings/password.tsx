@@ -1,0 +1,93 @@
+import { api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { formatDateTime, settingsApi } from '../../lib/settings-api.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { useSettings } from './context.ts';
+import { Section } from './section.tsx';
+
+/** Change the password with the current one; an account without one gets a link (a code in a panel) to set it. */
+export default function PasswordSection() {
+  const { t, language } = useI18n();
+  const { session, overview, refresh } = useSettings();
+  const { email } = session.account;
+  const [current, setCurrent] = useState('');
+  const next = useNewPassword(email);
+  const [done, setDone] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
+  const f = useForm();
+
+  const change = f.onSubmit(async () => {
+    setDone(false);
+    if (!f.check({ currentPassword: current ? undefined : 'validation.password_required', ...next.errors() })) return;
+    const result = await settingsApi('POST', paths.accountPassword, { currentPassword: current, password: next.password });
+    if (result.error) return f.fail(result);
+    f.clear();
+    setCurrent('');
+    next.setPassword('');
+    next.setRepeat('');
+    setDone(true);
+    await refresh();
+  });
+
+  const sendLink = f.onSubmit(async () => {
+    const result = await api('POST', paths.initPasswordReset, { email, locale: language, ...(isControlPanel() ? { otp: true } : {}) });
+    if (result.error) return f.fail(result);
+    setLinkSent(true);
+  });
+
+  if (!overview.hasPassword) {
+    return (
+      <Section name="password" intro={t('settings.password.noPassword')}>
+        <form ref={f.ref} onSubmit={sendLink} noValidate className="form settings-form">
+          <FormAlert code={f.formError} />
+          <FormAlert tone="success">
+            {linkSent
+              ? rich(t(isControlPanel() ? 'settings.password.codeSent' : 'settings.password.linkSent'), { email: <Email value={email} /> })
+              : null}
+          </FormAlert>
+          <Button busy={f.busy} variant="secondary">
+            {t(isControlPanel() ? 'settings.password.sendCode' : 'settings.password.sendLink')}
+          </Button>
+        </form>
+      </Section>
+    );
+  }
+  return (
+    <Section name="password" intro={t('settings.password.intro')}>
+      {overview.passwordChangedAt && (
+        <p className="settings-fact">
+          {t('settings.password.lastChanged', { date: formatDateTime(overview.passwordChangedAt, language) })}
+        </p>
+      )}
+      <form ref={f.ref} onSubmit={change} noValidate className="form settings-form">
+        <FormAlert code={f.formError} />
+        <FormAlert tone="success">{done && !f.formError ? t('settings.password.done') : null}</FormAlert>
+        {/* The account's address for password managers, which save the new password under it. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          name="currentPassword"
+          type="password"
+          label={t('settings.password.current')}
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={f.fields.currentPassword}
+        />
+        <NewPasswordFields
+          state={next}
+          fields={f.fields}
+          labels={{ password: t('settings.password.new'), repeat: t('settings.password.repeatNew') }}
+        />
+        <Button busy={f.busy}>{t('settings.password.submit')}</Button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,99 @@
+import { type AccountView, type Language, languageNames, languages, api as paths } from '@gatehouse/contract';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { rememberLanguage, switchLanguagePath, useI18n } from '../../lib/i18n.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { panelHeaders } from '../../lib/settings-api.ts';
+import { useBaseStore } from '../../lib/stores.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { useSettings } from './context.ts';
+import { Section } from './section.tsx';
+
+/** Names and the one language of the interface and of every mail. */
+export default function ProfileSection() {
+  const { t, language } = useI18n();
+  const { session, refresh } = useSettings();
+  const { account } = session;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const languageId = useId();
+  const [firstName, setFirstName] = useState(account.firstName ?? '');
+  const [familyName, setFamilyName] = useState(account.familyName ?? '');
+  const [locale, setLocale] = useState<Language>(account.locale);
+  const [saved, setSaved] = useState(false);
+  const f = useForm();
+
+  const save = f.onSubmit(async () => {
+    setSaved(false);
+    const body = { firstName, familyName, locale };
+    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile with X-API-KEY.
+    const result = isControlPanel()
+      ? await api<AccountView>('PUT', paths.cpProfile, body, panelHeaders())
+      : await api<AccountView>('PUT', paths.profile, body);
+    if (result.error) return f.fail(result);
+    f.clear();
+    setSaved(true);
+    await refresh();
+    if (locale !== language) {
+      rememberLanguage(locale);
+      useBaseStore.getState().update({ currentLanguage: locale });
+      navigate(switchLanguagePath(pathname, locale), { replace: true });
+    }
+  });
+
+  return (
+    <Section name="profile" intro={t('settings.profile.intro')}>
+      <form ref={f.ref} onSubmit={save} noValidate className="form settings-form">
+        <FormAlert code={f.formError} />
+        <FormAlert tone="success">{saved && !f.formError ? t('settings.saved') : null}</FormAlert>
+        <div className="form__pair">
+          <Field
+            name="firstName"
+            label={t('common.firstName')}
+            autoComplete="given-name"
+            value={firstName}
+            maxLength={100}
+            onChange={(e) => setFirstName(e.target.value)}
+            error={f.fields.firstName}
+          />
+          <Field
+            name="familyName"
+            label={t('common.lastName')}
+            autoComplete="family-name"
+            value={familyName}
+            maxLength={100}
+            onChange={(e) => setFamilyName(e.target.value)}
+            error={f.fields.familyName}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={languageId} className="field__label">
+            {t('settings.profile.language')}
+          </label>
+          <select
+            id={languageId}
+            name="locale"
+            className="field__input"
+            value={locale}
+            aria-describedby={`${languageId}-hint`}
+            onChange={(e) => setLocale(e.target.value as Language)}
+          >
+            {languages.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {languageNames[code]}
+              </option>
+            ))}
+          </select>
+          <p id={`${languageId}-hint`} className="field__hint">
+            {t('settings.profile.languageHint')}
+          </p>
+        </div>
+        <Button busy={f.busy}>{t('settings.profile.submit')}</Button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,124 @@
+// The account settings in every language, on both projects: checked with axe (in the languages
+// the main gallery checks) and saved to artifacts/screenshots/gallery/<project>/<language>/.
+import { formatMessage, type Language, languages } from '@gatehouse/contract';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import de from '../../app/i18n/de.ts';
+import en, { type UiMessages } from '../../app/i18n/en.ts';
+import es from '../../app/i18n/es.ts';
+import fr from '../../app/i18n/fr.ts';
+import it from '../../app/i18n/it.ts';
+import ja from '../../app/i18n/ja.ts';
+import pt from '../../app/i18n/pt.ts';
+import ru from '../../app/i18n/ru.ts';
+import { registerAccount } from '../support/accounts.ts';
+import { capture, linkIn, waitForMail } from '../support/helpers.ts';
+
+const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
+const names: Record<Language, [string, string]> = {
+  en: ['Grace', 'Hopper'],
+  de: ['Friederike', 'Müller-Lüdenscheidt'],
+  fr: ['Marie-Hélène', 'Dubois'],
+  es: ['María José', 'García'],
+  it: ['Giulia', 'Rossi'],
+  ru: ['Екатерина', 'Смирнова'],
+  ja: ['花子', '山田'],
+  pt: ['João', 'Gonçalves'],
+};
+// The markup is the same in every language but for its words: axe runs in English on each project
+// (the main gallery checks the longest languages and Japanese), to keep CI in time.
+const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en']), phone: new Set(['en']) };
+const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+function gallery(page: Page, testInfo: TestInfo, language: Language) {
+  const prefix = language === 'en' ? '' : `/${language}`;
+  const folder = `gallery/${testInfo.project.name}/${language}`;
+  return {
+    path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
+    shot: (name: string) => capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true }),
+  };
+}
+const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+test.describe.configure({ timeout: 120_000 });
+
+languages.forEach((language, index) => {
+  test(`settings gallery in ${language}`, async ({ page, context, browser }, testInfo) => {
+    const t = catalogues[language];
+    const g = gallery(page, testInfo, language);
+    const project = testInfo.project.name === 'phone' ? 2 : 1;
+    const ip = `198.19.${project}.${index + 10}`;
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    const email = `settings-${language}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+    const password = 'Lighthouse keeper 1912';
+    const [first, last] = names[language];
+
+    // An account with a history: consents given and withdrawn, a second device.
+    await registerAccount(page, email, password);
+    expect((await context.request.post('/signin', { form: { email, password } })).status()).toBe(200);
+    await context.request.put('/profile', { data: { firstName: first, familyName: last, locale: language, consent: true } });
+    await context.request.put('/account/consents', { data: { analyticsConsent: true } });
+    await context.request.put('/account/consents', { data: { consent: false } });
+    const laptop = await browser.newContext({ userAgent: firefox, extraHTTPHeaders: { 'x-forwarded-for': `${ip.slice(0, -2)}99` } });
+    expect((await laptop.request.post('/signin', { form: { email, password } })).status()).toBe(200);
+
+    await page.goto(g.path('/'));
+    await expect(page.getByRole('heading', { level: 1, name: `${first} ${last}` })).toBeVisible();
+    await g.shot('account-with-settings');
+
+    await page.goto(g.path('/settings/profile'));
+    await expect(section(page, t.settings.sections.profile)).toBeVisible();
+    await expect(page.getByLabel(t.common.firstName, { exact: true })).toHaveValue(first);
+    await g.shot('settings-profile');
+
+    await page.getByRole('link', { name: t.settings.sections.consents }).click();
+    await expect(page.locator('.ledger__entry')).toHaveCount(6);
+    await g.shot('settings-consents');
+
+    await page.getByRole('link', { name: t.settings.sections.password }).click();
+    await expect(section(page, t.settings.sections.password)).toBeVisible();
+    await page.getByLabel(t.settings.password.current).fill('Not the password');
+    await page.getByLabel(t.settings.password.new, { exact: true }).fill('short');
+    await page.getByRole('button', { name: t.settings.password.submit }).click();
+    await expect(page.getByLabel(t.settings.password.new, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await g.shot('settings-password-errors');
+
+    await page.getByRole('link', { name: t.settings.sections.email }).click();
+    await expect(section(page, t.settings.sections.email)).toBeVisible();
+    await g.shot('settings-email');
+    const next = email.replace('settings-', 'moved-');
+    await page.getByLabel(t.settings.email.new).fill(next);
+    await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);
+    await page.getByRole('button', { name: t.settings.email.submit }).click();
+    await expect(page.getByText(formatMessage(t.settings.email.pending, { email: next }, language))).toBeVisible();
+    await g.shot('settings-email-pending');
+
+    await page.getByRole('link', { name: t.settings.sections.sessions }).click();
+    await expect(page.getByText(t.settings.sessions.thisDevice)).toBeVisible();
+    await expect(page.locator('.device')).toHaveCount(2);
+    await g.shot('settings-sessions');
+
+    await page.getByRole('link', { name: t.settings.sections.delete }).click();
+    await expect(page.getByRole('button', { name: t.settings.delete.submit })).toBeVisible();
+    await g.shot('settings-delete');
+
+    // The mailed screens: stop the change (from the old address), a confirm link that fails, and one that works.
+    const cancel = linkIn(await waitForMail(email, /./, 2), '/email-change/cancel');
+    await page.goto(g.path(cancel));
+    await expect(page.getByRole('heading', { level: 1, name: t.emailChange.cancelHeading })).toBeVisible();
+    await g.shot('email-change-cancel');
+    await page.goto(g.path('/email-change?token=no-such-token-0000'));
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('email-change-failed');
+    await page.goto(g.path(linkIn(await waitForMail(next, /./), '/email-change')));
+    await expect(page.getByText(formatMessage(t.emailChange.done, { email: next }, language))).toBeVisible();
+    await g.shot('email-change-done');
+
+    // Deleted: the goodbye.
+    await page.goto(g.path('/settings/delete'));
+    await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);
+    await page.getByRole('button', { name: t.settings.delete.submit }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.settings.delete.doneHeading })).toBeVisible();
+    await g.shot('settings-deleted');
+    await laptop.close();
+  });
+});

@@ -1,0 +1,53 @@
+// Account settings inside a hosting panel: the panel build on the panel's origin, the API on its
+// own, every settings call carrying the installation's apiKey, an e-mail change by code.
+import { panelBasePath } from '@gatehouse/contract';
+import { expect, test } from '@playwright/test';
+import en from '../../app/i18n/en.ts';
+import { registerAccount } from '../support/accounts.ts';
+import { capture, codeIn, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { appUrl } from '../support/ports.ts';
+
+test('in a panel: the e-mail changes by a mailed code, the account is deleted, each call with the apiKey', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the panel journey runs once; the settings gallery covers phones');
+  const panel = await referencePanel();
+  const email = uniqueEmail('cp-settings', testInfo);
+  const password = 'Panel settings 2026';
+  await registerAccount(page, email, password);
+  await context.addCookies([{ name: 'refpanel_user', value: `u-settings-${Date.now()}`, url: panel.url }]);
+  const settingsCalls: Array<{ url: string; key: string | undefined }> = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith(`${appUrl}/account`) || url.startsWith(`${appUrl}/sessions`))
+      settingsCalls.push({ url, key: request.headers()['x-api-key'] });
+  });
+
+  await page.goto(`${panel.url}${panelBasePath}login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(en.settings.sections.email) }).click();
+  await expect(page).toHaveURL(`${panel.url}${panelBasePath}settings/email`);
+
+  const next = uniqueEmail('cp-moved', testInfo);
+  await page.getByLabel(en.settings.email.new).fill(next);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: en.settings.email.submit }).click();
+  await expect(page.getByText(en.settings.email.pendingCode.replace('{email}', next))).toBeVisible();
+  await capture(page, testInfo, 'cp-settings-email-code');
+  await page.getByLabel('Verification code').fill(codeIn(await waitForMail(next, /confirm your new email/)));
+  await page.getByRole('button', { name: en.settings.email.confirm }).click();
+  await expect(page.getByText(en.settings.email.changed.replace('{email}', next))).toBeVisible();
+  await expect(page.getByText(en.settings.email.current.replace('{email}', next))).toBeVisible();
+
+  await page.getByRole('link', { name: en.settings.sections.delete }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: en.settings.delete.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.settings.delete.doneHeading })).toBeVisible();
+  await waitForMail(next, /has been deleted/);
+
+  expect(settingsCalls.length).toBeGreaterThanOrEqual(4);
+  for (const call of settingsCalls) expect(call.key, call.url).toBe(panel.apiKey);
+});
