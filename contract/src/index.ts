@@ -9,4 +9,6 @@ export * from './plans.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
 export * from './schemas.ts';
+// Teams
+export * from './teams.ts';
 export * from './validation.ts';

@@ -29,6 +29,14 @@ export const api = {
   metrics: '/metrics',
   openapi: '/openapi.json',
   devMailbox: '/dev/mailbox',
+  // Teams
+  team: '/team',
+  teamInvitations: '/team/invitations',
+  teamInvitationResend: '/team/invitations/:id/resend',
+  teamInvitation: '/team/invitations/:id',
+  teamMember: '/team/members/:id',
+  invitation: '/invitations/:token',
+  invitationAccept: '/invitations/:token/accept',
 } as const;
 
 /** Screens of the web app (seed section 2). */

@@ -17,6 +17,7 @@ import { brandRoutes } from './features/brands/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
+import { teamRoutes } from './features/teams/team.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
@@ -44,7 +45,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0];
+// Teams: an invitation's token is part of its path (GET /invitations/{token}); it never reaches a log line.
+const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0]?.replace(/^\/invitations\/[^/]+/, '/invitations/[token]');
 
 /** Builds the whole application without listening: main.ts listens, tests inject or listen. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   licenseRoutes(app, deps);
   brandRoutes(app, deps);
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
+  // Teams
+  teamRoutes(app, deps);
   if (config.devMailbox) mailboxRoutes(app, deps);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
   runtimeConfigRoutes(app, config);

@@ -51,6 +51,9 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
   CONSENT_POLICY_VERSION: z.string().default('2026-01'),
   MAIL_POLL_MS: int(2000, 50, 600000),
+  // Teams
+  TEAM_MAX_MEMBERS: int(100, 1, 100_000),
+  TEAM_MAX_PENDING_INVITATIONS: int(50, 1, 100_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -112,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secure: secureCookies,
     },
     consentPolicyVersion: e.CONSENT_POLICY_VERSION,
+    // Teams
+    teams: { maxMembers: e.TEAM_MAX_MEMBERS, maxPendingInvitations: e.TEAM_MAX_PENDING_INVITATIONS },
   });
 }
 

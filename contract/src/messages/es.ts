@@ -48,6 +48,20 @@ const es = {
   'server.unavailable': 'El servicio no está disponible temporalmente. Inténtalo de nuevo en un momento',
   'server.internal': 'Error interno del servidor',
   'network.failed': 'No se ha podido conectar con el servicio. Comprueba tu conexión e inténtalo de nuevo',
+  // Teams
+  'team.forbidden': 'Solo el propietario y los administradores del equipo pueden hacer esto',
+  'team.not_found': 'Este equipo no existe o no eres miembro de él',
+  'team.member_not_found': 'Esta persona no es miembro del equipo',
+  'team.invitation_not_found': 'Esta invitación no existe o ya no está pendiente',
+  'team.already_member': 'Esta persona ya es miembro del equipo',
+  'team.owner_fixed': 'El propietario de un equipo no puede abandonarlo ni ser eliminado de él',
+  'team.member_limit': 'El equipo ha alcanzado su número máximo de miembros',
+  'team.invitation_limit': 'El equipo ha alcanzado su número máximo de invitaciones pendientes. Revoca una o espera a que se acepte alguna',
+  'invitation.invalid': 'Este enlace de invitación no es válido. Comprueba que has abierto el enlace completo del correo',
+  'invitation.expired': 'Esta invitación ha caducado. Pide una nueva al equipo',
+  'invitation.revoked': 'Esta invitación ha sido retirada. Pide una nueva al equipo',
+  'invitation.used': 'Esta invitación ya se ha utilizado',
+  'invitation.wrong_account': 'Esta invitación se envió a otra dirección de correo. Inicia sesión con esa dirección para aceptarla',
 } satisfies ErrorMessages;
 
 export default es;

@@ -5,6 +5,7 @@ import type { DatabaseConfig } from '../config.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as panelAccounts from './migrations/0002-panel-accounts.ts';
 import * as panelOrigins from './migrations/0003-panel-origins.ts';
+import * as teams from './migrations/0007-teams.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -12,7 +13,13 @@ export type Db = Kysely<Database>;
 /** Repositories take either the database or a transaction as their first argument. */
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
-const migrations = { '0001-initial': initial, '0002-panel-accounts': panelAccounts, '0003-panel-origins': panelOrigins };
+const migrations = {
+  '0001-initial': initial,
+  '0002-panel-accounts': panelAccounts,
+  '0003-panel-origins': panelOrigins,
+  // Teams
+  '0007-teams': teams,
+};
 
 /**
  * Opens the database. `onConnectionError` hears of PostgreSQL connections that broke (the server

@@ -132,6 +132,39 @@ export interface AuthEventsTable {
   created_at: Timestamp;
 }
 
+// Teams
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+export interface TeamsTable {
+  id: string;
+  owner_account_id: string;
+  created_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: string;
+  team_id: string;
+  account_id: string;
+  role: TeamRole;
+  created_at: Timestamp;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  email: string;
+  email_key: string;
+  role: Exclude<TeamRole, 'owner'>;
+  inviter_account_id: string | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+  claimed_by: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   consents: ConsentsTable;
@@ -144,6 +177,10 @@ export interface Database {
   brands: BrandsTable;
   mail_outbox: MailOutboxTable;
   auth_events: AuthEventsTable;
+  // Teams
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -155,3 +192,7 @@ export type License = Selectable<LicensesTable>;
 export type Brand = Selectable<BrandsTable>;
 export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
+// Teams
+export type Team = Selectable<TeamsTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type TeamInvitation = Selectable<TeamInvitationsTable>;

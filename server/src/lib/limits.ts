@@ -6,7 +6,7 @@ type Limiter = RateLimiterMemory | RateLimiterRedis;
 
 export interface Limits {
   /** Before any mail-sending call: per address and purpose (1 a minute, 5 an hour) and per IP. */
-  mailSend(purpose: 'verification' | 'reset', email: string, ip: string): Promise<void>;
+  mailSend(purpose: 'verification' | 'reset' | 'invitation', email: string, ip: string): Promise<void>;
   /** Before any call that hashes a password: per IP. */
   hashing(ip: string): Promise<void>;
   /** Before a sign-in: refuses while the (account, IP) pair waits after repeated failures. */
@@ -18,6 +18,9 @@ export interface Limits {
   /** One-time codes: at most 10 wrong tries an hour per address, across codes. */
   codeAllowed(email: string): Promise<void>;
   codeFailed(email: string): Promise<void>;
+  // Teams
+  /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
+  invitationSend(accountId: string): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -29,6 +32,8 @@ export const limitDefaults = {
   freeSigninFailures: 10,
   codeFailuresPerHour: 10,
   maxSigninDelaySeconds: 15 * 60,
+  // Teams
+  invitationsPerAccountPerHour: 60,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -52,6 +57,7 @@ export function createLimits(redis?: Redis): Limits {
   const failures = make('signin-fail', 1_000_000, 3600);
   const waits = make('signin-wait', 1, d.maxSigninDelaySeconds);
   const codeFailures = make('code-fail', d.codeFailuresPerHour, 3600);
+  const invitationsPerAccount = make('invite-account', d.invitationsPerAccountPerHour, 3600);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -91,5 +97,7 @@ export function createLimits(redis?: Redis): Limits {
     async signinSucceeded(email, ip) {
       await Promise.all([failures.delete(pair(email, ip)), waits.delete(pair(email, ip))]);
     },
+    // Teams
+    invitationSend: (accountId) => consume(invitationsPerAccount, accountId),
   };
 }

@@ -10,7 +10,15 @@ import ru from './messages/ru.ts';
 
 const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
 
-export type MailKind = 'verify_email' | 'already_registered' | 'password_reset' | 'password_changed' | 'signup_code' | 'reset_code';
+export type MailKind =
+  | 'verify_email'
+  | 'already_registered'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signup_code'
+  | 'reset_code'
+  // Teams
+  | 'team_invitation';
 
 export interface MailBrand {
   name: string;
@@ -25,6 +33,12 @@ export interface MailParams {
   /** A second link (the reset page, in the already-registered mail). */
   secondaryLink?: string;
   email?: string;
+  // Teams
+  /** Who sent the invitation, and the team's owner (the team's name). */
+  inviter?: string;
+  team?: string;
+  /** When the invitation ends (ISO-8601), shown as a date in the reader's language. */
+  expiresAt?: string;
 }
 
 export interface RenderedMail {
@@ -59,7 +73,20 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.signupCode, paragraphs: [m.signupCode.intro], after: [m.signupCode.expiry, m.common.ignore] };
     case 'reset_code':
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
+    // Teams
+    case 'team_invitation':
+      return {
+        ...m.teamInvitation,
+        paragraphs: [m.teamInvitation.intro],
+        after: [m.teamInvitation.expiry, m.teamInvitation.notExpected],
+      };
   }
+}
+
+/** A point in time as people of the language write it, with the time zone named (mail has no reader's zone). */
+function mailDate(value: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(value));
 }
 
 const escapeHtml = (value: string) =>
@@ -69,7 +96,18 @@ const escapeHtml = (value: string) =>
 export function renderMail(kind: MailKind, language: Language, brand: MailBrand, params: MailParams): RenderedMail {
   const m = catalogues[language];
   const codeMail = kind === 'signup_code' || kind === 'reset_code';
-  const values = { brand: brand.name, hours: 24, minutes: codeMail ? 10 : 60, email: params.email ?? '', code: params.code ?? '' };
+  const values = {
+    brand: brand.name,
+    hours: 24,
+    minutes: codeMail ? 10 : 60,
+    email: params.email ?? '',
+    code: params.code ?? '',
+    // Teams
+    inviter: params.inviter ?? '',
+    team: params.team ?? '',
+    days: 7,
+    date: params.expiresAt ? mailDate(params.expiresAt, language) : '',
+  };
   const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);
   const subject = fill(layout.subject);

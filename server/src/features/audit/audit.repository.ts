@@ -12,7 +12,14 @@ export type AuthEventType =
   | 'password_reset'
   | 'verification_resent'
   | 'license_activated'
-  | 'profile_updated';
+  | 'profile_updated'
+  // Teams
+  | 'team_invitation_sent'
+  | 'team_invitation_revoked'
+  | 'team_joined'
+  | 'team_member_removed'
+  | 'team_left'
+  | 'team_role_changed';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -51,6 +51,15 @@ const de: MailMessages = {
     intro: 'bitte geben Sie diesen Code ein, um ein neues Passwort für Ihr {brand}-Konto festzulegen:',
     expiry: 'Der Code ist {minutes} Minuten gültig.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Treten Sie dem Team von {team} bei {brand} bei',
+    preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',
+    intro: '{inviter} hat Sie eingeladen, dem Team von {team} bei {brand} beizutreten und dessen Server, Websites und Alarme zu sehen.',
+    button: 'Einladung annehmen',
+    expiry: 'Die Einladung ist {days} Tage gültig, bis {date}.',
+    notExpected: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. Es ändert sich nichts.',
+  },
 };
 
 export default de;

@@ -51,6 +51,15 @@ const en = {
     intro: 'Enter this code to choose a new password for your {brand} account:',
     expiry: 'The code is valid for {minutes} minutes.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Join the team of {team} on {brand}',
+    preheader: '{inviter} invited you to their monitoring team.',
+    intro: '{inviter} invited you to join the team of {team} on {brand}, to see its servers, websites and alerts.',
+    button: 'Accept the invitation',
+    expiry: 'The invitation is valid for {days} days, until {date}.',
+    notExpected: 'If you did not expect this invitation, you can ignore this email. Nothing will change.',
+  },
 };
 
 export default en;

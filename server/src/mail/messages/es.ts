@@ -52,6 +52,15 @@ const es: MailMessages = {
     intro: 'Introduce este código para elegir una contraseña nueva para tu cuenta de {brand}:',
     expiry: 'El código es válido durante {minutes} minutos.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Únete al equipo de {team} en {brand}',
+    preheader: '{inviter} te ha invitado a su equipo de monitorización.',
+    intro: '{inviter} te ha invitado a unirte al equipo de {team} en {brand} para ver sus servidores, sitios web y alertas.',
+    button: 'Aceptar la invitación',
+    expiry: 'La invitación es válida durante {days} días, hasta el {date}.',
+    notExpected: 'Si no esperabas esta invitación, puedes ignorar este correo. No cambiará nada.',
+  },
 };
 
 export default es;

@@ -52,6 +52,15 @@ const fr: MailMessages = {
     intro: 'Saisissez ce code pour choisir un nouveau mot de passe pour votre compte {brand}\u00a0:',
     expiry: 'Le code est valable {minutes}\u00a0minutes.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Rejoignez l’équipe de {team} sur {brand}',
+    preheader: '{inviter} vous invite dans son équipe de supervision.',
+    intro: '{inviter} vous invite à rejoindre l’équipe de {team} sur {brand}, pour voir ses serveurs, ses sites web et ses alertes.',
+    button: 'Accepter l’invitation',
+    expiry: 'L’invitation est valable {days} jours, jusqu’au {date}.',
+    notExpected: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail. Rien ne changera.',
+  },
 };
 
 export default fr;

@@ -52,6 +52,15 @@ const it: MailMessages = {
     intro: 'Inserisci questo codice per scegliere una nuova password per il tuo account {brand}:',
     expiry: 'Il codice è valido per {minutes} minuti.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Unisciti al team di {team} su {brand}',
+    preheader: '{inviter} ti ha invitato nel suo team di monitoraggio.',
+    intro: '{inviter} ti ha invitato a unirti al team di {team} su {brand}, per vederne server, siti web e avvisi.',
+    button: 'Accetta l’invito',
+    expiry: 'L’invito è valido per {days} giorni, fino al {date}.',
+    notExpected: 'Se non ti aspettavi questo invito, puoi ignorare questa email. Non cambierà nulla.',
+  },
 };
 
 export default it;

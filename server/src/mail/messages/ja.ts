@@ -50,6 +50,16 @@ const ja: MailMessages = {
     intro: '以下のコードを入力して、{brand} アカウントの新しいパスワードを設定してください。',
     expiry: 'コードの有効期限は {minutes} 分です。',
   },
+  // Teams
+  teamInvitation: {
+    subject: '【{brand}】{team} のチームへの招待',
+    preheader: '{inviter} さんがあなたを監視チームに招待しました。',
+    intro:
+      '{inviter} さんが、{brand} の {team} のチームにあなたを招待しました。参加すると、チームのサーバー、ウェブサイト、アラートを確認できます。',
+    button: '招待を承諾する',
+    expiry: 'この招待の有効期間は {days} 日間（{date} まで）です。',
+    notExpected: 'この招待に心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  },
 };
 
 export default ja;

@@ -49,6 +49,15 @@ const pt: MailMessages = {
     intro: 'Digite este código para escolher uma nova senha para a sua conta {brand}:',
     expiry: 'O código é válido por {minutes} minutos.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Participe da equipe de {team} no {brand}',
+    preheader: '{inviter} convidou você para a equipe de monitoramento.',
+    intro: '{inviter} convidou você para participar da equipe de {team} no {brand}, para ver seus servidores, sites e alertas.',
+    button: 'Aceitar o convite',
+    expiry: 'O convite é válido por {days} dias, até {date}.',
+    notExpected: 'Se você não esperava este convite, pode ignorar este e-mail. Nada vai mudar.',
+  },
 };
 
 export default pt;
