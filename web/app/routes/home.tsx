@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { LicenseKeyForm } from '../components/license-key-form.tsx';
 import { PlanSummary } from '../components/plan.tsx';
+import { TeamSection } from '../components/team-section.tsx';
 import { Button } from '../components/ui.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
@@ -73,6 +74,7 @@ export default function Home() {
           </a>
         )}
       </section>
+      <TeamSection />
     </div>
   );
 }
