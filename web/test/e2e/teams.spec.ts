@@ -7,7 +7,7 @@ import { expireInvitations, inviteApi, signInApi } from '../support/teams.ts';
 const password = 'Team player 2026 tango';
 
 // The journeys run on a desktop; the gallery (gallery-teams.spec) shows every team screen on a phone too.
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name === 'phone', 'journeys run on the desktop project'));
+test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
 
 test('the owner invites a colleague, who signs up from the mail without a verification mail and lands in the team', async ({
   page,
