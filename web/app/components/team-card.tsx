@@ -68,7 +68,8 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
       <div className="team__confirm">
         <p>{rich(t(confirmTexts[kind][0]), { email: <Email value={kind === 'leave' ? team.ownerEmail : email} /> })}</p>
         <div className="team__actions">
-          <button type="button" className="button button--danger" disabled={busy} onClick={confirm}>
+          {/* Focus moves to the question's answer, so a keyboard user is where the choice is. */}
+          <button type="button" className="button button--danger" disabled={busy} onClick={confirm} ref={(button) => button?.focus()}>
             {t(confirmTexts[kind][1])}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setPending(undefined)}>
@@ -181,6 +182,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
       {manager && (
         <TeamInviteForm
           teamId={team.id}
+          teamHeadingId={headingId}
           onInvited={async (email) => {
             setNotice({ tone: 'success', key: 'team.invited', email });
             await onChange();

@@ -8,7 +8,16 @@ import { FormAlert } from './form-alert.tsx';
 import { Button } from './ui.tsx';
 
 /** Invites a colleague by e-mail, as a member or an admin. */
-export function TeamInviteForm({ teamId, onInvited }: { teamId: string; onInvited(email: string): Promise<void> }) {
+export function TeamInviteForm({
+  teamId,
+  teamHeadingId,
+  onInvited,
+}: {
+  teamId: string;
+  /** The team's heading: one page may hold an invite form per team, each named after its team. */
+  teamHeadingId: string;
+  onInvited(email: string): Promise<void>;
+}) {
   const { t } = useI18n();
   const f = useForm();
   const roleId = useId();
@@ -27,7 +36,7 @@ export function TeamInviteForm({ teamId, onInvited }: { teamId: string; onInvite
   });
 
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className="form team__invite" aria-labelledby={headingId}>
+    <form ref={f.ref} onSubmit={submit} noValidate className="form team__invite" aria-labelledby={`${headingId} ${teamHeadingId}`}>
       <h3 id={headingId}>{t('team.inviteHeading')}</h3>
       <FormAlert code={f.formError} />
       <div className="team__invite-fields">
