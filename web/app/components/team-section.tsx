@@ -18,7 +18,8 @@ export function TeamSection() {
   }, [refresh]);
   if (!teams) return null;
   // The teams one joined come first: their license is the one a member works with.
-  const [own, ...joined] = teams;
+  const own = teams.find((team) => team.role === 'owner');
+  const joined = teams.filter((team) => team !== own);
   return (
     <>
       {joined.map((team) => (

@@ -11,6 +11,8 @@ const sameAsEnglish = new Set([
   'account.plan@es',
   'common.email@it',
   'common.password@it',
+  // Teams
+  'team.roles.admin@de',
 ]);
 // Names kept as they are in every language.
 const literal = /^(Gmail|Outlook|Pro|Business|Enterprise|Flexible|Full Site Check|GH-XXXX-XXXX-XXXX-XXXX)$/;
