@@ -51,7 +51,7 @@ for (const dialect of await dialects()) {
       );
       assert.equal(answer.status, 200, answer.text);
       const mail = await t.smtp.waitFor(invitee);
-      assert.equal(mail.subject, `Treten Sie dem Team von ${owner.email} bei Acme Monitoring bei`);
+      assert.equal(mail.subject, `Einladung in das Team von ${owner.email} bei Acme Monitoring`);
       for (const part of [mail.text, mail.html]) {
         assert.ok(part.includes(admin.email), 'names the inviter');
         assert.ok(part.includes(owner.email), 'names the team');

@@ -53,7 +53,7 @@ const de: MailMessages = {
   },
   // Teams
   teamInvitation: {
-    subject: 'Treten Sie dem Team von {team} bei {brand} bei',
+    subject: 'Einladung in das Team von {team} bei {brand}',
     preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',
     intro: '{inviter} hat Sie eingeladen, dem Team von {team} bei {brand} beizutreten und dessen Server, Websites und Alarme zu sehen.',
     button: 'Einladung annehmen',
