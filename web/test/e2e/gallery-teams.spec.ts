@@ -19,6 +19,9 @@ const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, p
 // As in the journey's gallery: axe in the languages that stress the markup most, on a desktop;
 // in English on a phone.
 const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 'de', 'ja']), phone: new Set(['en']) };
+// The states that differ from another screen by one message or one row: in the longest language,
+// in Japanese and in English, to keep the suite in CI's time.
+const someLanguages = new Set<Language>(['en', 'de', 'ja']);
 const password = 'Gallery team 2026 alpha';
 
 function shot(page: Page, testInfo: TestInfo, language: Language, name: string) {
@@ -49,9 +52,11 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     await expect(page.locator('.invitation-banner')).toContainText(newcomer);
     await expect(page.locator('input[name="email"]')).toHaveValue(newcomer);
     await shot(page, testInfo, language, 'team-signup-invitation');
-    await page.goto(at(language, '/signup?invitation=no-such-invitation-token-at-all'));
-    await expect(page.getByRole('alert').first()).toHaveText(await errorText(language, 'invitation.invalid'));
-    await shot(page, testInfo, language, 'team-signup-invitation-invalid');
+    if (someLanguages.has(language)) {
+      await page.goto(at(language, '/signup?invitation=no-such-invitation-token-at-all'));
+      await expect(page.getByRole('alert').first()).toHaveText(await errorText(language, 'invitation.invalid'));
+      await shot(page, testInfo, language, 'team-signup-invitation-invalid');
+    }
     await page.goto(at(language, `/signup?invitation=${memberToken}`));
     await expect(page).toHaveURL(/\/login\?invitation=/);
     await expect(page.locator('.invitation-banner')).toContainText(t.invitation.loginHint.split('{email}')[0] ?? '');
@@ -78,6 +83,7 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     const team = page.locator('.team');
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
     await shot(page, testInfo, language, 'team-account-owner');
+    if (!someLanguages.has(language)) continue;
     await team.locator('.team__row').filter({ hasText: member }).getByRole('button', { name: t.team.remove }).click();
     await expect(team.locator('.team__confirm')).toBeVisible();
     await shot(page, testInfo, language, 'team-account-confirm');
