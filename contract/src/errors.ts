@@ -73,6 +73,20 @@ export const errorMessages = {
   'account.confirmation_required': 'Enter your password, or the code we mailed you, to confirm',
   'email_change.same_address': 'This is already the email address of your account',
   'email_change.failed': 'This email change link is not valid or has expired. Start the change again in your settings',
+  // Teams
+  'team.forbidden': 'Only the owner and the admins of the team can do this',
+  'team.not_found': 'This team does not exist, or you are not a member of it',
+  'team.member_not_found': 'This person is not a member of the team',
+  'team.invitation_not_found': 'This invitation does not exist or is no longer pending',
+  'team.already_member': 'This person is already a member of the team',
+  'team.owner_fixed': 'The owner of a team can neither leave it nor be removed from it',
+  'team.member_limit': 'The team has reached its maximum number of members',
+  'team.invitation_limit': 'The team has reached its maximum number of pending invitations. Revoke one, or wait until one is accepted',
+  'invitation.invalid': 'This invitation link is not valid. Check that you opened the whole link from the email',
+  'invitation.expired': 'This invitation has expired. Ask the team for a new one',
+  'invitation.revoked': 'This invitation has been withdrawn. Ask the team for a new one',
+  'invitation.used': 'This invitation has already been used',
+  'invitation.wrong_account': 'This invitation was sent to another email address. Sign in with that address to accept it',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

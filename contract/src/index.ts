@@ -11,4 +11,6 @@ export * from './runtime-config.ts';
 export * from './schemas.ts';
 // Account settings
 export * from './settings.ts';
+// Teams
+export * from './teams.ts';
 export * from './validation.ts';

@@ -44,6 +44,14 @@ export const api = {
   accountDeletionCode: '/account/deletion-code',
   accountDelete: '/account/delete',
   accountExport: '/account/export',
+  // Teams
+  team: '/team',
+  teamInvitations: '/team/invitations',
+  teamInvitationResend: '/team/invitations/:id/resend',
+  teamInvitation: '/team/invitations/:id',
+  teamMember: '/team/members/:id',
+  invitation: '/invitations/:token',
+  invitationAccept: '/invitations/:token/accept',
 } as const;
 
 // Single sign-on

@@ -21,6 +21,8 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 // Single sign-on
 import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
+// Teams
+import { teamRoutes } from './features/teams/team.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logPath } from './http/log-path.ts';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
   // Account settings
   settingsRoutes(app, deps);
+  // Teams
+  teamRoutes(app, deps);
   if (config.devMailbox) mailboxRoutes(app, deps);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
   runtimeConfigRoutes(app, config);

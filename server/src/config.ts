@@ -56,6 +56,9 @@ const envSchema = z.object({
   ACCOUNT_SIGNIN_FAILURES: int(100, 5, 100),
   // Single sign-on: how long a call to an OpenID provider may take.
   SSO_TIMEOUT_MS: int(10_000, 100, 60_000),
+  // Teams
+  TEAM_MAX_MEMBERS: int(100, 1, 100_000),
+  TEAM_MAX_PENDING_INVITATIONS: int(50, 1, 100_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -119,6 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Where a generated SECRET_KEY is kept: the SQLite file's folder, or ./data. */
     dataDir: database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data'),
     accountSigninFailures: e.ACCOUNT_SIGNIN_FAILURES,
+    // Teams
+    teams: { maxMembers: e.TEAM_MAX_MEMBERS, maxPendingInvitations: e.TEAM_MAX_PENDING_INVITATIONS },
   });
 }
 

@@ -208,8 +208,27 @@ for (const dialect of await dialects()) {
       // SSO calls come with a later issue; /metrics exists only with METRICS_TOKEN; the development
       // mailbox is a local tool, not part of the API.
       const hidden = new Set(['connectGoogle', 'connectMicrosoft', 'metrics', 'devMailbox']);
-      const methods: Record<string, string> = { profile: 'put', cpProfile: 'put', session_: 'delete' };
-      const gets = ['whiteLabel', 'session', 'sessions', 'license', 'licensePreview', 'healthLive', 'healthReady', 'openapi'];
+      const methods: Record<string, string> = {
+        profile: 'put',
+        cpProfile: 'put',
+        session_: 'delete',
+        // Teams
+        teamInvitation: 'delete',
+        teamMember: 'patch',
+      };
+      const gets = [
+        'whiteLabel',
+        'session',
+        'sessions',
+        'license',
+        'licensePreview',
+        'healthLive',
+        'healthReady',
+        'openapi',
+        // Teams
+        'team',
+        'invitation',
+      ];
       for (const [name, path] of Object.entries(api)) {
         if (hidden.has(name)) continue;
         const documented = path.replace(/:(\w+)/g, '{$1}');

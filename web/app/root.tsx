@@ -66,8 +66,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {!import.meta.env.DEV && (
           // Only the prerendered HTML carries the rules: the browser keeps them at hydration (React
           // does not compare inner HTML), so the scripts do not carry them a second time.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build
           <style
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheets, from the build
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? inlineStyles + settingsInlineStyles : '' }}
             suppressHydrationWarning
           />

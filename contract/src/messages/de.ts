@@ -80,6 +80,22 @@ const de = {
   'email_change.same_address': 'Das ist bereits die E-Mail-Adresse Ihres Kontos',
   'email_change.failed':
     'Dieser Link zur Änderung der E-Mail-Adresse ist ungültig oder abgelaufen. Starten Sie die Änderung in Ihren Einstellungen erneut',
+  // Teams
+  'team.forbidden': 'Nur die Inhaberin oder der Inhaber und die Admins des Teams können das tun',
+  'team.not_found': 'Dieses Team existiert nicht, oder Sie sind kein Mitglied',
+  'team.member_not_found': 'Diese Person ist kein Mitglied des Teams',
+  'team.invitation_not_found': 'Diese Einladung existiert nicht oder ist nicht mehr offen',
+  'team.already_member': 'Diese Person ist bereits Mitglied des Teams',
+  'team.owner_fixed': 'Wem das Team gehört, kann es weder verlassen noch daraus entfernt werden',
+  'team.member_limit': 'Das Team hat die Höchstzahl an Mitgliedern erreicht',
+  'team.invitation_limit':
+    'Das Team hat die Höchstzahl offener Einladungen erreicht. Widerrufen Sie eine oder warten Sie, bis eine angenommen wird',
+  'invitation.invalid': 'Dieser Einladungslink ist ungültig. Bitte öffnen Sie den vollständigen Link aus der E-Mail',
+  'invitation.expired': 'Diese Einladung ist abgelaufen. Bitten Sie das Team um eine neue',
+  'invitation.revoked': 'Diese Einladung wurde zurückgezogen. Bitten Sie das Team um eine neue',
+  'invitation.used': 'Diese Einladung wurde bereits verwendet',
+  'invitation.wrong_account':
+    'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen',
 } satisfies ErrorMessages;
 
 export default de;

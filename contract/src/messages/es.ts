@@ -77,6 +77,20 @@ const es = {
   'account.confirmation_required': 'Introduce tu contraseña, o el código que te hemos enviado, para confirmar',
   'email_change.same_address': 'Esta ya es la dirección de correo de tu cuenta',
   'email_change.failed': 'Este enlace para cambiar el correo no es válido o ha caducado. Vuelve a iniciar el cambio en tu configuración',
+  // Teams
+  'team.forbidden': 'Solo el propietario y los administradores del equipo pueden hacer esto',
+  'team.not_found': 'Este equipo no existe o no eres miembro de él',
+  'team.member_not_found': 'Esta persona no es miembro del equipo',
+  'team.invitation_not_found': 'Esta invitación no existe o ya no está pendiente',
+  'team.already_member': 'Esta persona ya es miembro del equipo',
+  'team.owner_fixed': 'El propietario de un equipo no puede abandonarlo ni ser eliminado de él',
+  'team.member_limit': 'El equipo ha alcanzado su número máximo de miembros',
+  'team.invitation_limit': 'El equipo ha alcanzado su número máximo de invitaciones pendientes. Revoca una o espera a que se acepte alguna',
+  'invitation.invalid': 'Este enlace de invitación no es válido. Comprueba que has abierto el enlace completo del correo',
+  'invitation.expired': 'Esta invitación ha caducado. Pide una nueva al equipo',
+  'invitation.revoked': 'Esta invitación ha sido retirada. Pide una nueva al equipo',
+  'invitation.used': 'Esta invitación ya se ha utilizado',
+  'invitation.wrong_account': 'Esta invitación se envió a otra dirección de correo. Inicia sesión con esa dirección para aceptarla',
 } satisfies ErrorMessages;
 
 export default es;

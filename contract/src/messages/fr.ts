@@ -77,6 +77,22 @@ const fr = {
   'email_change.same_address': 'C’est déjà l’adresse e-mail de votre compte',
   'email_change.failed':
     'Ce lien de changement d’adresse e-mail n’est pas valide ou a expiré. Recommencez le changement depuis vos paramètres',
+  // Teams
+  'team.forbidden': 'Seuls le propriétaire et les administrateurs de l’équipe peuvent effectuer cette action',
+  'team.not_found': 'Cette équipe n’existe pas, ou vous n’en êtes pas membre',
+  'team.member_not_found': 'Cette personne n’est pas membre de l’équipe',
+  'team.invitation_not_found': 'Cette invitation n’existe pas ou n’est plus en attente',
+  'team.already_member': 'Cette personne est déjà membre de l’équipe',
+  'team.owner_fixed': 'Le propriétaire d’une équipe ne peut ni la quitter ni en être retiré',
+  'team.member_limit': 'L’équipe a atteint son nombre maximal de membres',
+  'team.invitation_limit':
+    'L’équipe a atteint son nombre maximal d’invitations en attente. Révoquez-en une, ou attendez qu’une invitation soit acceptée',
+  'invitation.invalid': 'Ce lien d’invitation n’est pas valide. Vérifiez que vous avez ouvert le lien complet de l’e-mail',
+  'invitation.expired': 'Cette invitation a expiré. Demandez-en une nouvelle à l’équipe',
+  'invitation.revoked': 'Cette invitation a été retirée. Demandez-en une nouvelle à l’équipe',
+  'invitation.used': 'Cette invitation a déjà été utilisée',
+  'invitation.wrong_account':
+    'Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l’accepter',
 } satisfies ErrorMessages;
 
 export default fr;

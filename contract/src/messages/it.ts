@@ -73,6 +73,21 @@ const it = {
   'account.confirmation_required': 'Inserisci la password, o il codice che ti abbiamo inviato, per confermare',
   'email_change.same_address': 'Questo è già l’indirizzo email del tuo account',
   'email_change.failed': 'Questo link per cambiare l’email non è valido o è scaduto. Ripeti la modifica dalle impostazioni',
+  // Teams
+  'team.forbidden': 'Solo il proprietario e gli amministratori del team possono farlo',
+  'team.not_found': 'Questo team non esiste oppure non ne fai parte',
+  'team.member_not_found': 'Questa persona non è un membro del team',
+  'team.invitation_not_found': 'Questo invito non esiste o non è più in sospeso',
+  'team.already_member': 'Questa persona è già membro del team',
+  'team.owner_fixed': 'Il proprietario di un team non può lasciarlo né esserne rimosso',
+  'team.member_limit': 'Il team ha raggiunto il numero massimo di membri',
+  'team.invitation_limit':
+    'Il team ha raggiunto il numero massimo di inviti in sospeso. Revocane uno o attendi che un invito venga accettato',
+  'invitation.invalid': 'Questo link di invito non è valido. Verifica di aver aperto il link completo dell’email',
+  'invitation.expired': 'Questo invito è scaduto. Chiedi al team di inviartene uno nuovo',
+  'invitation.revoked': 'Questo invito è stato ritirato. Chiedi al team di inviartene uno nuovo',
+  'invitation.used': 'Questo invito è già stato utilizzato',
+  'invitation.wrong_account': 'Questo invito è stato inviato a un altro indirizzo email. Accedi con quell’indirizzo per accettarlo',
 } satisfies ErrorMessages;
 
 export default it;

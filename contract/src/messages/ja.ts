@@ -73,6 +73,20 @@ const ja = {
   'account.confirmation_required': '確認のため、パスワードまたはメールでお送りしたコードを入力してください',
   'email_change.same_address': 'これはすでにアカウントのメールアドレスです',
   'email_change.failed': 'このメールアドレス変更リンクは無効か、有効期限が切れています。設定から変更をやり直してください',
+  // Teams
+  'team.forbidden': 'この操作はチームのオーナーと管理者のみが行えます',
+  'team.not_found': 'このチームは存在しないか、あなたはメンバーではありません',
+  'team.member_not_found': 'この方はチームのメンバーではありません',
+  'team.invitation_not_found': 'この招待は存在しないか、すでに保留中ではありません',
+  'team.already_member': 'この方はすでにチームのメンバーです',
+  'team.owner_fixed': 'チームのオーナーはチームを離れることも、チームから削除されることもできません',
+  'team.member_limit': 'チームのメンバー数が上限に達しています',
+  'team.invitation_limit': '保留中の招待が上限に達しています。いずれかを取り消すか、承諾されるまでお待ちください',
+  'invitation.invalid': 'この招待リンクは無効です。メールのリンクを最後まで開いたかご確認ください',
+  'invitation.expired': 'この招待は有効期限が切れています。チームに新しい招待を依頼してください',
+  'invitation.revoked': 'この招待は取り消されました。チームに新しい招待を依頼してください',
+  'invitation.used': 'この招待はすでに使用されています',
+  'invitation.wrong_account': 'この招待は別のメールアドレスに送信されました。そのアドレスでログインして承諾してください',
 } satisfies ErrorMessages;
 
 export default ja;

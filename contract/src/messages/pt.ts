@@ -70,6 +70,20 @@ const pt = {
   'account.confirmation_required': 'Digite sua senha, ou o código que enviamos para você, para confirmar',
   'email_change.same_address': 'Este já é o endereço de e-mail da sua conta',
   'email_change.failed': 'Este link de alteração de e-mail não é válido ou expirou. Comece a alteração novamente nas suas configurações',
+  // Teams
+  'team.forbidden': 'Apenas o proprietário e os administradores da equipe podem fazer isto',
+  'team.not_found': 'Esta equipe não existe, ou você não é membro dela',
+  'team.member_not_found': 'Esta pessoa não é membro da equipe',
+  'team.invitation_not_found': 'Este convite não existe ou já não está pendente',
+  'team.already_member': 'Esta pessoa já é membro da equipe',
+  'team.owner_fixed': 'O proprietário de uma equipe não pode sair dela nem ser removido',
+  'team.member_limit': 'A equipe atingiu o número máximo de membros',
+  'team.invitation_limit': 'A equipe atingiu o número máximo de convites pendentes. Revogue um, ou aguarde até que um seja aceito',
+  'invitation.invalid': 'Este link de convite não é válido. Verifique se você abriu o link completo do e-mail',
+  'invitation.expired': 'Este convite expirou. Peça um novo à equipe',
+  'invitation.revoked': 'Este convite foi retirado. Peça um novo à equipe',
+  'invitation.used': 'Este convite já foi usado',
+  'invitation.wrong_account': 'Este convite foi enviado para outro endereço de e-mail. Entre com esse endereço para aceitá-lo',
 } satisfies ErrorMessages;
 
 export default pt;

@@ -10,6 +10,8 @@ import * as secretsAtRest from './migrations/0004-secrets-at-rest.ts';
 import * as ssoIdentities from './migrations/0005-sso-identities.ts';
 // Account settings
 import * as accountSettings from './migrations/0006-account-settings.ts';
+// Teams
+import * as teams from './migrations/0007-teams.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -27,6 +29,8 @@ const migrations = {
   '0005-sso-identities': ssoIdentities,
   // Account settings
   '0006-account-settings': accountSettings,
+  // Teams
+  '0007-teams': teams,
 };
 
 /**

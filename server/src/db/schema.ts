@@ -146,6 +146,39 @@ export interface AuthEventsTable {
   created_at: Timestamp;
 }
 
+// Teams
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+export interface TeamsTable {
+  id: string;
+  owner_account_id: string;
+  created_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: string;
+  team_id: string;
+  account_id: string;
+  role: TeamRole;
+  created_at: Timestamp;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  email: string;
+  email_key: string;
+  role: Exclude<TeamRole, 'owner'>;
+  inviter_account_id: string | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+  claimed_by: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   consents: ConsentsTable;
@@ -161,6 +194,10 @@ export interface Database {
   // Single sign-on
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;
+  // Teams
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -210,3 +247,7 @@ export interface SsoFlowsTable {
 
 export type SsoIdentity = Selectable<SsoIdentitiesTable>;
 export type SsoFlow = Selectable<SsoFlowsTable>;
+// Teams
+export type Team = Selectable<TeamsTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type TeamInvitation = Selectable<TeamInvitationsTable>;

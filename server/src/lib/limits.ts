@@ -7,7 +7,7 @@ type Limiter = RateLimiterMemory | RateLimiterRedis;
 
 export interface Limits {
   /** Before any mail-sending call: per address and purpose (1 a minute, 5 an hour) and per IP. */
-  mailSend(purpose: 'verification' | 'reset', email: string, ip: string): Promise<void>;
+  mailSend(purpose: 'verification' | 'reset' | 'invitation', email: string, ip: string): Promise<void>;
   /** Before any call that hashes a password: per IP. */
   hashing(ip: string): Promise<void>;
   /** Before a sign-in: refuses while the (account, IP) pair waits after repeated failures. */
@@ -33,6 +33,9 @@ export interface Limits {
   // Single sign-on
   /** Every OpenID callback: per IP, like the sign-ins it stands for. */
   ssoCallback(ip: string): Promise<void>;
+  // Teams
+  /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
+  invitationSend(accountId: string): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -56,6 +59,8 @@ export const limitDefaults = {
   accountPauseDays: 20,
   // Single sign-on
   ssoCallbacksPerIpPer15Min: 30,
+  // Teams
+  invitationsPerAccountPerHour: 60,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -104,6 +109,8 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
   const accountFailures = make('account-fail', 1_000_000, d.accountPauseDays * 86_400);
   // Single sign-on
   const ssoCallbacks = make('sso-ip', d.ssoCallbacksPerIpPer15Min, 900);
+  // Teams
+  const invitationsPerAccount = make('invite-account', d.invitationsPerAccountPerHour, 3600);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -158,5 +165,7 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     },
     // Single sign-on
     ssoCallback: (ip) => consume(ssoCallbacks, ipKey(ip)),
+    // Teams
+    invitationSend: (accountId) => consume(invitationsPerAccount, accountId),
   };
 }

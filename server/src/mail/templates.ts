@@ -28,7 +28,9 @@ export type MailKind =
   | 'email_change_notice'
   | 'email_change_taken'
   | 'deletion_code'
-  | 'account_deleted';
+  | 'account_deleted'
+  // Teams
+  | 'team_invitation';
 
 /** Mails that carry a 10-minute code instead of a link. */
 const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code']);
@@ -49,6 +51,12 @@ export interface MailParams {
   // Single sign-on
   /** The provider's name, in the identity-linked mail. */
   provider?: string;
+  // Teams
+  /** Who sent the invitation, and the team's owner (the team's name). */
+  inviter?: string;
+  team?: string;
+  /** When the invitation ends (ISO-8601), shown as a date in the reader's language. */
+  expiresAt?: string;
 }
 
 export interface RenderedMail {
@@ -103,7 +111,20 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
+    // Teams
+    case 'team_invitation':
+      return {
+        ...m.teamInvitation,
+        paragraphs: [m.teamInvitation.intro],
+        after: [m.teamInvitation.expiry, m.teamInvitation.notExpected],
+      };
   }
+}
+
+/** A point in time as people of the language write it, with the time zone named (mail has no reader's zone). */
+function mailDate(value: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(value));
 }
 
 const escapeHtml = (value: string) =>
@@ -120,6 +141,11 @@ export function renderMail(kind: MailKind, language: Language, brand: MailBrand,
     email: params.email ?? '',
     code: params.code ?? '',
     provider: params.provider ?? '',
+    // Teams
+    inviter: params.inviter ?? '',
+    team: params.team ?? '',
+    days: 7,
+    date: params.expiresAt ? mailDate(params.expiresAt, language) : '',
   };
   const fill = (template: string) => formatMessage(template, values, language);
   const layout = layoutFor(kind, m, params);

@@ -13,6 +13,7 @@ import {
   PanelsTopLeft,
   ScanSearch,
   Server,
+  Users,
 } from 'lucide-react';
 
 // Icons come from the Lucide icon set, bundled at build time: no icon service, no third-party
@@ -35,6 +36,8 @@ export const PanelIcon = decorative(PanelsTopLeft);
 export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
+// Teams
+export const TeamIcon = decorative(Users);
 
 // The Google and Microsoft marks are not in any icon set: their official shapes, inline.
 export const GoogleLogo = () => (

@@ -28,7 +28,7 @@ type Body = Record<string, unknown> | URLSearchParams;
 
 /** Calls the API; never throws: errors come back in the result. */
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: Body,
   headers: Record<string, string> = {},

@@ -4,6 +4,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { ConnectedAccounts } from '../components/connected-accounts.tsx';
 import { LicenseKeyForm } from '../components/license-key-form.tsx';
 import { PlanSummary } from '../components/plan.tsx';
+import { TeamSection } from '../components/team-section.tsx';
 import { Button } from '../components/ui.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
@@ -78,6 +79,7 @@ export default function Home() {
       {/* Single sign-on */}
       <ConnectedAccounts />
       <SettingsLinks />
+      <TeamSection />
     </div>
   );
 }

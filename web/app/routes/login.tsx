@@ -1,15 +1,17 @@
 import { type AccountView, isErrorCode, normalizeEmail, api as paths } from '@gatehouse/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
+import { InvitationBanner } from '../components/invitation-banner.tsx';
 import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
 import { api, form } from '../lib/api.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
+import { useInvitation } from '../lib/invitation.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
 import { markPanelSignin, panelCredentials } from '../lib/panel.ts';
 import { isControlPanel } from '../lib/runtime-config.ts';
@@ -28,6 +30,12 @@ export default function Login() {
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
   const notice = !f.formError && isErrorCode(arrivedWith) ? arrivedWith : undefined;
+  // Teams: opened from an invitation to an address that has an account: it joins after signing in.
+  const invitation = useInvitation();
+  const preview = invitation.preview;
+  useEffect(() => {
+    if (preview) setEmail((typed) => typed || preview.email);
+  }, [preview]);
 
   const submit = f.onSubmit(async () => {
     const normalized = normalizeEmail(email);
@@ -43,6 +51,10 @@ export default function Login() {
     if (result.error) return f.fail(result);
     if (isControlPanel()) markPanelSignin();
     track('Signed In');
+    if (preview) {
+      const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
+      if (joined.error) return f.fail(joined);
+    }
     navigate(redirectTo);
   });
 
@@ -50,6 +62,8 @@ export default function Login() {
     <>
       <PageTitle title={t('titles.login')} />
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
+      {preview && <InvitationBanner preview={preview} mode="login" />}
+      {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons
         mode="login"
         divider={t('login.orEmail')}

@@ -1,9 +1,10 @@
 import { normalizeEmail, api as paths } from '@gatehouse/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
+import { InvitationBanner } from '../components/invitation-banner.tsx';
 import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -11,6 +12,7 @@ import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { useInvitation, withInvitation } from '../lib/invitation.ts';
 import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx';
 import { panelCredentials } from '../lib/panel.ts';
 import { rich } from '../lib/rich.tsx';
@@ -32,6 +34,15 @@ export default function Signup() {
   const f = useForm();
   const redirectTo = safeRedirect(params.get('redirectTo'), '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
+  // Teams: opened from an invitation, the invited address is filled in; an address that has an
+  // account signs in instead.
+  const invitation = useInvitation();
+  const preview = invitation.preview;
+  useEffect(() => {
+    if (!preview) return;
+    if (preview.accountExists) navigate(withInvitation('/login', invitation.token), { replace: true });
+    else setEmail((typed) => typed || preview.email);
+  }, [preview, invitation.token, navigate]);
 
   const submit = f.onSubmit(async () => {
     const normalized = normalizeEmail(email);
@@ -42,12 +53,13 @@ export default function Signup() {
       emailError && consentError ? 'validation.consent_and_email' : undefined,
     );
     if (!valid || !normalized.ok) return;
-    const result = await api('POST', paths.signup, {
+    const result = await api<{ email: string; token?: string }>('POST', paths.signup, {
       email: normalized.email,
       dataProcessingConsent: true,
       consent: marketing,
       analyticsConsent: analytics,
       locale: language,
+      ...(preview ? { invitation: invitation.token } : {}),
       // In a hosting panel: a mailed code instead of a link, for this panel user (seed section 7).
       ...(isControlPanel() ? { otp: true, ...panelCredentials() } : {}),
     });
@@ -58,10 +70,12 @@ export default function Signup() {
       email: normalized.email,
       consent: marketing,
       analyticsConsent: analytics,
-      token: '',
+      // The invited address needs no verification mail: straight on to the password.
+      token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
     });
-    useBaseStore.getState().update({ currentStep: 1, maxSteps: 4 });
+    // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
+    useBaseStore.getState().update(result.data?.token ? { currentStep: 2, maxSteps: 3 } : { currentStep: 1, maxSteps: 4 });
     navigate('/signup-process');
   });
 
@@ -96,6 +110,8 @@ export default function Signup() {
     <>
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
+      {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
+      {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />

@@ -163,6 +163,15 @@ createServer(async (request, response) => {
     });
     return response.end(JSON.stringify({ login: user.login }));
   }
+  // Teams: the invitations of an address past their 7 days, as time would make them.
+  if (url.pathname === '/invitations/expire' && request.method === 'POST') {
+    await app.deps.db
+      .updateTable('team_invitations')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('email', '=', url.searchParams.get('email') ?? '')
+      .execute();
+    return response.end('{}');
+  }
   response.statusCode = 404;
   response.end('{}');
 }).listen(controlPort, '127.0.0.1');

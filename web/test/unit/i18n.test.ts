@@ -12,6 +12,8 @@ const sameAsEnglish = new Set([
   'common.email@it',
   'common.password@it',
   'settings.sections.password@it',
+  // Teams
+  'team.roles.admin@de',
 ]);
 // Names kept as they are in every language.
 const literal = /^(Gmail|Outlook|Pro|Business|Enterprise|Flexible|Full Site Check|GH-XXXX-XXXX-XXXX-XXXX)$/;

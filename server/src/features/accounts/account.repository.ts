@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, AccountUpdate, ConsentsTable, NewAccount } from '../../db/schema.ts';
+import { createOwnTeam } from '../teams/team.repository.ts';
 
 /** Mailbox owners type their address in any case; one account per address whatever the case. */
 export function emailKey(email: string): string {
@@ -25,7 +26,11 @@ export async function insertAccountOrGetExisting(
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { account: inserted, created: true };
+  if (inserted) {
+    // Teams: every account owns one team, made with it.
+    await createOwnTeam(db, inserted.id, inserted.created_at);
+    return { account: inserted, created: true };
+  }
   const existing = await findAccountByEmail(db, account.email);
   if (!existing) throw new Error('account vanished between insert and select');
   return { account: existing, created: false };

@@ -4,6 +4,7 @@ import {
   emailOnlyRequest,
   setPasswordRequest,
   signupRequest,
+  signupResponse,
   verifyEmailRequest,
   verifyEmailResponse,
 } from '@gatehouse/contract';
@@ -21,10 +22,18 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     api.signup,
-    { schema: { tags, summary: 'Start a sign-up: mails a verification link', body: signupRequest, response: replies(emailEcho) } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Start a sign-up: mails a verification link (from a team invitation to the invited address: answers the set-password token instead)',
+        body: signupRequest,
+        response: replies(signupResponse),
+      },
+    },
     async (request) => {
-      await signUp(deps, request.body, callerOf(request));
-      return { data: { email: request.body.email } };
+      const { token } = await signUp(deps, request.body, callerOf(request));
+      return { data: token ? { email: request.body.email, token } : { email: request.body.email } };
     },
   );
 

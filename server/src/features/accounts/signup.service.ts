@@ -11,10 +11,18 @@ import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
+import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
 import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
-import { findAccountByEmail, insertAccountOrGetExisting, insertConsents, lockAccount, updateAccount } from './account.repository.ts';
+import {
+  emailKey,
+  findAccountByEmail,
+  insertAccountOrGetExisting,
+  insertConsents,
+  lockAccount,
+  updateAccount,
+} from './account.repository.ts';
 
 export interface SignupInput {
   email: string;
@@ -24,6 +32,8 @@ export interface SignupInput {
   otp?: boolean;
   apiKey?: string;
   userId?: string;
+  /** The token of a team invitation the sign-up started from (/signup?invitation=…). */
+  invitation?: string;
 }
 
 const verificationLink = (deps: Deps, email: string, token: string) =>
@@ -32,15 +42,26 @@ const verificationLink = (deps: Deps, email: string, token: string) =>
 /**
  * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
  * transaction writing one mail); only the mail differs, telling an existing owner to sign in.
+ *
+ * From a team invitation (teams): the invited address, still without a password, needs no
+ * verification mail (the invitation link proved the mailbox): the answer carries the
+ * set-password token at once. Another address is verified as usual. Either way the account
+ * joins the team when its password is set. Only the holder of the invitation's token sees an
+ * answer that differs.
  */
-export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<void> {
+export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<{ token?: string }> {
   // Control-panel mode: a registered installation asks for a code for one of its users.
   const panel = input.otp ? await requirePanel(deps.db, input.apiKey, caller.panelOrigin) : undefined;
   if (panel && !input.userId) throw badRequest('panel.invalid_key', { fields: { userId: 'panel.invalid_key' } });
-  await deps.limits.mailSend('verification', input.email, caller.ip);
+  const invitation = !panel && input.invitation ? await findInvitationByToken(deps, input.invitation) : undefined;
+  const invitedAddress = invitation !== undefined && invitation.email_key === emailKey(input.email);
+  const existing = invitedAddress ? await findAccountByEmail(deps.db, input.email) : undefined;
+  // No mail goes to an invited address that has no password yet: the lookup limit stands in for the mail limit.
+  if (invitedAddress && !existing?.password_hash && !existing?.disabled_at) await deps.limits.lookup(caller.ip);
+  else await deps.limits.mailSend('verification', input.email, caller.ip);
   const brand = await getBrand(deps.db, deps.config, caller.host);
   const language = input.locale ?? brand.defaultLanguage;
-  await deps.db.transaction().execute(async (trx) => {
+  const answer = await deps.db.transaction().execute(async (trx): Promise<{ token?: string }> => {
     const now = iso(deps.clock.now());
     const { account, created } = await insertAccountOrGetExisting(trx, {
       id: newId(),
@@ -73,6 +94,15 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
         consent('analytics', input.analyticsConsent === true),
       ]);
     }
+    const pending = account.password_hash === null && account.disabled_at === null;
+    // Teams: a pending account remembers the invitation and joins when its password is set.
+    const claimed = pending && input.invitation ? await claimInvitation(deps, trx, account.id, input.invitation) : undefined;
+    if (claimed && invitedAddress) {
+      const now = iso(deps.clock.now());
+      if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+      await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
+      return { token: await issueToken(trx, deps.clock, account.id, 'set_password') };
+    }
     if (account.password_hash !== null || account.disabled_at !== null) {
       if (account.disabled_at === null) {
         await enqueueMail(trx, deps, {
@@ -97,8 +127,10 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       });
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'signup_requested', ip: caller.ip, at: now });
+    return {};
   });
   deps.mailWritten();
+  return answer;
 }
 
 /** Sends a new verification link to an address still waiting for one; answers alike for every address. */
@@ -160,6 +192,8 @@ export async function setPassword(deps: Deps, input: { email: string; password: 
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
     const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    // Teams: a sign-up from an invitation joins the team now.
+    await joinClaimedInvitations(deps, trx, account.id);
     const session = await startSession(trx, deps, account.id, caller);
     return { account: updated, sessionToken: session.token };
   });

@@ -25,7 +25,14 @@ export type AuthEventType =
   | 'email_changed'
   | 'email_change_cancelled'
   | 'sessions_ended'
-  | 'account_deleted';
+  | 'account_deleted'
+  // Teams
+  | 'team_invitation_sent'
+  | 'team_invitation_revoked'
+  | 'team_joined'
+  | 'team_member_removed'
+  | 'team_left'
+  | 'team_role_changed';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -125,6 +125,15 @@ const de: MailMessages = {
       'Ihr Konto bei {brand} ({email}) und die dazu gespeicherten personenbezogenen Daten wurden wie gewünscht gelöscht. Sie können sich jederzeit wieder mit dieser Adresse registrieren.',
     after: 'Falls Sie Ihr Konto nicht gelöscht haben, wenden Sie sich bitte sofort an unseren Support.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Einladung in das Team von {team} bei {brand}',
+    preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',
+    intro: '{inviter} hat Sie eingeladen, dem Team von {team} bei {brand} beizutreten und dessen Server, Websites und Alarme zu sehen.',
+    button: 'Einladung annehmen',
+    expiry: 'Die Einladung ist {days} Tage gültig, bis {date}.',
+    notExpected: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. Es ändert sich nichts.',
+  },
 };
 
 export default de;

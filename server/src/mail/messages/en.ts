@@ -120,6 +120,15 @@ const en = {
       'Your {brand} account ({email}) and the personal data stored with it have been deleted, as you asked. You can sign up again at any time with this address.',
     after: 'If you did not delete your account, contact our support right away.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Join the team of {team} on {brand}',
+    preheader: '{inviter} invited you to their monitoring team.',
+    intro: '{inviter} invited you to join the team of {team} on {brand}, to see its servers, websites and alerts.',
+    button: 'Accept the invitation',
+    expiry: 'The invitation is valid for {days} days, until {date}.',
+    notExpected: 'If you did not expect this invitation, you can ignore this email. Nothing will change.',
+  },
 };
 
 export default en;

@@ -123,6 +123,15 @@ const es: MailMessages = {
       'Tu cuenta de {brand} ({email}) y los datos personales guardados con ella se han eliminado, como pediste. Puedes volver a registrarte con esta dirección cuando quieras.',
     after: 'Si no has eliminado tu cuenta, ponte en contacto con nuestro equipo de asistencia de inmediato.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Únete al equipo de {team} en {brand}',
+    preheader: '{inviter} te ha invitado a su equipo de monitorización.',
+    intro: '{inviter} te ha invitado a unirte al equipo de {team} en {brand} para ver sus servidores, sitios web y alertas.',
+    button: 'Aceptar la invitación',
+    expiry: 'La invitación es válida durante {days} días, hasta el {date}.',
+    notExpected: 'Si no esperabas esta invitación, puedes ignorar este correo. No cambiará nada.',
+  },
 };
 
 export default es;

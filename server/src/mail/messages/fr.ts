@@ -125,6 +125,15 @@ const fr: MailMessages = {
       'Votre compte {brand} ({email}) et les données personnelles qui y étaient associées ont été supprimés, comme vous l’avez demandé. Vous pouvez vous réinscrire à tout moment avec cette adresse.',
     after: 'Si vous n’avez pas supprimé votre compte, contactez immédiatement notre assistance.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Rejoignez l’équipe de {team} sur {brand}',
+    preheader: '{inviter} vous invite dans son équipe de supervision.',
+    intro: '{inviter} vous invite à rejoindre l’équipe de {team} sur {brand}, pour voir ses serveurs, ses sites web et ses alertes.',
+    button: 'Accepter l’invitation',
+    expiry: 'L’invitation est valable {days} jours, jusqu’au {date}.',
+    notExpected: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail. Rien ne changera.',
+  },
 };
 
 export default fr;

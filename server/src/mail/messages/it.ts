@@ -124,6 +124,15 @@ const it: MailMessages = {
       'Il tuo account {brand} ({email}) e i dati personali salvati con esso sono stati eliminati, come hai chiesto. Puoi registrarti di nuovo con questo indirizzo in qualsiasi momento.',
     after: 'Se non hai eliminato tu l’account, contatta subito il nostro supporto.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Unisciti al team di {team} su {brand}',
+    preheader: '{inviter} ti ha invitato nel suo team di monitoraggio.',
+    intro: '{inviter} ti ha invitato a unirti al team di {team} su {brand}, per vederne server, siti web e avvisi.',
+    button: 'Accetta l’invito',
+    expiry: 'L’invito è valido per {days} giorni, fino al {date}.',
+    notExpected: 'Se non ti aspettavi questo invito, puoi ignorare questa email. Non cambierà nulla.',
+  },
 };
 
 export default it;

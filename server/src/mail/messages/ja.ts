@@ -120,6 +120,16 @@ const ja: MailMessages = {
       'ご依頼どおり、{brand} アカウント（{email}）と、それに関連して保存されていた個人データを削除しました。このアドレスでいつでも再登録できます。',
     after: 'アカウントを削除した覚えがない場合は、ただちにサポートまでお問い合わせください。',
   },
+  // Teams
+  teamInvitation: {
+    subject: '【{brand}】{team} のチームへの招待',
+    preheader: '{inviter} さんがあなたを監視チームに招待しました。',
+    intro:
+      '{inviter} さんが、{brand} の {team} のチームにあなたを招待しました。参加すると、チームのサーバー、ウェブサイト、アラートを確認できます。',
+    button: '招待を承諾する',
+    expiry: 'この招待の有効期間は {days} 日間（{date} まで）です。',
+    notExpected: 'この招待に心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  },
 };
 
 export default ja;

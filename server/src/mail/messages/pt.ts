@@ -119,6 +119,15 @@ const pt: MailMessages = {
       'Sua conta {brand} ({email}) e os dados pessoais guardados com ela foram excluídos, como você pediu. Você pode se cadastrar de novo com este endereço a qualquer momento.',
     after: 'Se não foi você que excluiu a conta, entre em contato com nosso suporte imediatamente.',
   },
+  // Teams
+  teamInvitation: {
+    subject: 'Participe da equipe de {team} no {brand}',
+    preheader: '{inviter} convidou você para a equipe de monitoramento.',
+    intro: '{inviter} convidou você para participar da equipe de {team} no {brand}, para ver seus servidores, sites e alertas.',
+    button: 'Aceitar o convite',
+    expiry: 'O convite é válido por {days} dias, até {date}.',
+    notExpected: 'Se você não esperava este convite, pode ignorar este e-mail. Nada vai mudar.',
+  },
 };
 
 export default pt;

@@ -5,6 +5,7 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
 import { api } from '../../lib/api.ts';
+import { useFinish } from '../../lib/finish.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { panelCredentials } from '../../lib/panel.ts';
 import { isControlPanel } from '../../lib/runtime-config.ts';
@@ -20,7 +21,10 @@ export function ProfileStep() {
   const [consent, setConsent] = useState(stored.consent);
   const [analyticsConsent, setAnalyticsConsent] = useState(stored.analyticsConsent);
   const f = useForm();
-  const next = () => useBaseStore.getState().update({ currentStep: 4 });
+  const finish = useFinish();
+  // A sign-up from a team invitation has no license step (3 steps): the team's license applies.
+  const last = useBaseStore((s) => s.maxSteps) === 3;
+  const next = () => (last ? void finish() : useBaseStore.getState().update({ currentStep: 4 }));
 
   const submit = f.onSubmit(async () => {
     const body = { firstName: name, familyName: lastName, consent, analyticsConsent, locale: language };

@@ -1,0 +1,153 @@
+import type { ErrorCode, InvitationPreview } from '@gatehouse/contract';
+import type { Transaction } from 'kysely';
+import type { Database, TeamInvitation } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { newId, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { emailKey, findAccountByEmail, findAccountById } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import {
+  countMembers,
+  findClaimedInvitations,
+  findInvitationByHash,
+  findMembership,
+  findTeam,
+  insertMembership,
+  lockTeam,
+  markAccepted,
+  markClaimed,
+} from './team.repository.ts';
+
+type Trx = Transaction<Database>;
+type TeamDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+const statusOf: Partial<Record<ErrorCode, number>> = {
+  'invitation.invalid': 404,
+  'invitation.expired': 410,
+  'invitation.revoked': 410,
+  'invitation.used': 409,
+  'invitation.wrong_account': 403,
+  'team.already_member': 409,
+  'team.member_limit': 409,
+};
+const refuse = (code: ErrorCode) => new AppError(statusOf[code] ?? 400, code);
+
+/** Why an invitation cannot be used now, or undefined when it can. */
+function unusable(invitation: TeamInvitation | undefined, now: string): ErrorCode | undefined {
+  if (!invitation) return 'invitation.invalid';
+  if (invitation.accepted_at) return 'invitation.used';
+  if (invitation.revoked_at) return 'invitation.revoked';
+  if (invitation.expires_at <= now) return 'invitation.expired';
+  return undefined;
+}
+
+async function ownerEmailOf(db: Deps['db'] | Trx, teamId: string): Promise<string> {
+  const team = await findTeam(db, teamId);
+  const owner = team && (await findAccountById(db, team.owner_account_id));
+  if (!owner) throw refuse('invitation.invalid');
+  return owner.email;
+}
+
+/**
+ * What the invitation screen shows, to whoever holds the token (and only to them): the team,
+ * the invited address and role, the expiry, and whether that address already has an account
+ * (the screen then leads to sign-in instead of sign-up).
+ */
+export async function previewInvitation(deps: Deps, token: string, caller: Caller): Promise<InvitationPreview> {
+  await deps.limits.lookup(caller.ip);
+  const invitation = await findInvitationByHash(deps.db, sha256(token));
+  const problem = unusable(invitation, iso(deps.clock.now()));
+  if (problem || !invitation) throw refuse(problem ?? 'invitation.invalid');
+  const account = await findAccountByEmail(deps.db, invitation.email);
+  return {
+    teamOwnerEmail: await ownerEmailOf(deps.db, invitation.team_id),
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expires_at,
+    accountExists: account !== undefined && account.password_hash !== null,
+  };
+}
+
+/**
+ * Joins the invitation's team, once. Takes the team's lock first, so of parallel uses of one
+ * token exactly one finds it unused (the others get `invitation.used`), and the member limit
+ * holds. Returns the reason instead of joining when the invitation cannot be used.
+ */
+async function tryJoin(
+  deps: TeamDeps,
+  trx: Trx,
+  accountId: string,
+  found: TeamInvitation | undefined,
+  invitedAddressOnly: boolean,
+): Promise<{ ok: true; teamId: string; role: TeamInvitation['role'] } | { ok: false; code: ErrorCode }> {
+  if (!found) return { ok: false, code: 'invitation.invalid' };
+  await lockTeam(trx, found.team_id);
+  const now = iso(deps.clock.now());
+  // Read again under the lock: another request may have used it while this one waited.
+  const invitation = await findInvitationByHash(trx, found.token_hash);
+  const problem = unusable(invitation, now);
+  if (problem || !invitation) return { ok: false, code: problem ?? 'invitation.invalid' };
+  const account = await findAccountById(trx, accountId);
+  if (!account) return { ok: false, code: 'invitation.invalid' };
+  if (invitedAddressOnly && emailKey(account.email) !== invitation.email_key) return { ok: false, code: 'invitation.wrong_account' };
+  if (await findMembership(trx, invitation.team_id, accountId)) return { ok: false, code: 'team.already_member' };
+  if ((await countMembers(trx, invitation.team_id)) >= deps.config.teams.maxMembers) return { ok: false, code: 'team.member_limit' };
+  if (!(await markAccepted(trx, invitation.id, accountId, now))) return { ok: false, code: 'invitation.used' };
+  await insertMembership(trx, { id: newId(), team_id: invitation.team_id, account_id: accountId, role: invitation.role, created_at: now });
+  await recordAuthEvent(trx, { accountId, type: 'team_joined', ip: null, at: now });
+  return { ok: true, teamId: invitation.team_id, role: invitation.role };
+}
+
+/**
+ * The one join step every way in calls inside its own transaction: accepting while signed in,
+ * and (once it exists) a single sign-on sign-up from the invitation screen. With
+ * `invitedAddressOnly` the account's e-mail must be the invited one. Throws a coded error when
+ * the invitation cannot be used.
+ */
+export async function joinFromInvitation(
+  deps: TeamDeps,
+  trx: Trx,
+  accountId: string,
+  token: string,
+  options: { invitedAddressOnly: boolean },
+): Promise<{ teamId: string; teamOwnerEmail: string; role: TeamInvitation['role'] }> {
+  const found = await findInvitationByHash(trx, sha256(token));
+  const result = await tryJoin(deps, trx, accountId, found, options.invitedAddressOnly);
+  if (!result.ok) throw refuse(result.code);
+  return { teamId: result.teamId, teamOwnerEmail: await ownerEmailOf(trx, result.teamId), role: result.role };
+}
+
+/** POST /invitations/{token}/accept: a signed-in account whose address is the invited one joins. */
+export async function acceptInvitation(deps: Deps, accountId: string, token: string, caller: Caller) {
+  await deps.limits.lookup(caller.ip);
+  return deps.db.transaction().execute((trx) => joinFromInvitation(deps, trx, accountId, token, { invitedAddressOnly: true }));
+}
+
+/** A usable invitation by its token, or undefined. */
+export async function findInvitationByToken(deps: TeamDeps, token: string): Promise<TeamInvitation | undefined> {
+  const invitation = await findInvitationByHash(deps.db, sha256(token));
+  return invitation && !unusable(invitation, iso(deps.clock.now())) ? invitation : undefined;
+}
+
+/**
+ * A sign-up from the invitation screen, by an account still without a password: remembers the
+ * invitation on it, so the account joins when its password is set (joinClaimedInvitations),
+ * also when the verification link is opened in another browser. An unusable token is ignored:
+ * the screen already said so, and the sign-up goes on as an ordinary one.
+ */
+export async function claimInvitation(deps: TeamDeps, trx: Trx, accountId: string, token: string): Promise<TeamInvitation | undefined> {
+  const invitation = await findInvitationByHash(trx, sha256(token));
+  if (!invitation || unusable(invitation, iso(deps.clock.now()))) return undefined;
+  await markClaimed(trx, invitation.id, accountId);
+  return invitation;
+}
+
+/** When a password is first set: joins every team whose invitation this account claimed at sign-up. */
+export async function joinClaimedInvitations(deps: TeamDeps, trx: Trx, accountId: string): Promise<void> {
+  for (const invitation of await findClaimedInvitations(trx, accountId, iso(deps.clock.now()))) {
+    // A claim that can no longer be used (the team is full, the person joined meanwhile) is let go:
+    // the password is set either way.
+    await tryJoin(deps, trx, accountId, invitation, false);
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  api,
+  invitationAccepted,
+  invitationPreview,
+  invitationTokenSchema,
+  teamInvitationView,
+  teamInviteRequest,
+  teamRoleRequest,
+  teamsResponse,
+} from '@gatehouse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { empty, replies } from '../../http/route-schemas.ts';
+import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { acceptInvitation, previewInvitation } from './invitation.service.ts';
+import { changeMemberRole, inviteToTeam, listTeams, removeMember, resendInvitation, revokeInvitation } from './team.service.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const tokenParams = z.object({ token: invitationTokenSchema });
+
+export function teamRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['teams'];
+  const signedIn = { preHandler: requireSession(deps) };
+
+  r.get(
+    api.team,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The teams of the signed-in account (its own first): members, pending invitations, license',
+        response: replies(teamsResponse),
+      },
+    },
+    async (request) => ({ data: await listTeams(deps, authOf(request).account) }),
+  );
+
+  r.post(
+    api.teamInvitations,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Invite an address to a team (owner and admins); mails the invitation link',
+        body: teamInviteRequest,
+        response: replies(teamInvitationView),
+      },
+    },
+    async (request) => ({ data: await inviteToTeam(deps, authOf(request).account, request.body, callerOf(request)) }),
+  );
+
+  r.post(
+    api.teamInvitationResend,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Send a pending invitation again, with a new link and 7 more days',
+        params: idParams,
+        response: replies(teamInvitationView),
+      },
+    },
+    async (request) => ({ data: await resendInvitation(deps, authOf(request).account, request.params.id, callerOf(request)) }),
+  );
+
+  r.delete(
+    api.teamInvitation,
+    { ...signedIn, schema: { tags, summary: 'Revoke a pending invitation', params: idParams, response: replies(empty) } },
+    async (request) => {
+      await revokeInvitation(deps, authOf(request).account, request.params.id, callerOf(request));
+      return { data: {} };
+    },
+  );
+
+  r.patch(
+    api.teamMember,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Change a member's role (owner and admins; never the owner's)",
+        params: idParams,
+        body: teamRoleRequest,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await changeMemberRole(deps, authOf(request).account, request.params.id, request.body.role, callerOf(request));
+      return { data: {} };
+    },
+  );
+
+  r.delete(
+    api.teamMember,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Remove a member (owner and admins), or leave a team (your own membership); never the owner',
+        params: idParams,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await removeMember(deps, authOf(request).account, request.params.id, callerOf(request));
+      return { data: {} };
+    },
+  );
+
+  r.get(
+    api.invitation,
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation shows, to the holder of its token (no session needed)',
+        params: tokenParams,
+        response: replies(invitationPreview),
+      },
+    },
+    async (request) => ({ data: await previewInvitation(deps, request.params.token, callerOf(request)) }),
+  );
+
+  r.post(
+    api.invitationAccept,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Accept an invitation: the signed-in account must have the invited address',
+        params: tokenParams,
+        response: replies(invitationAccepted),
+      },
+    },
+    async (request) => ({ data: await acceptInvitation(deps, authOf(request).account.id, request.params.token, callerOf(request)) }),
+  );
+}

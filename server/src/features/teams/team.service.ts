@@ -1,0 +1,226 @@
+import { type AssignableRole, invitationLifetimeDays, isLanguage, type TeamInvitationView, type TeamsResponse } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Account } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { addMs, iso } from '../../lib/clock.ts';
+import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { emailKey, findAccountById } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { findLicenseByAccount } from '../licenses/license.repository.ts';
+import { toLicensePreview } from '../licenses/license.service.ts';
+import { toInvitationView, toMemberView } from './team.mapper.ts';
+import {
+  countLiveInvitations,
+  countMembers,
+  createOwnTeam,
+  deleteMembership,
+  findMembership,
+  findMembershipById,
+  findMembershipsOf,
+  findOwnTeam,
+  findPendingInvitation,
+  findTeam,
+  insertInvitation,
+  isMemberByEmail,
+  listMembers,
+  listPendingInvitations,
+  lockTeam,
+  revokeInvitation as markRevoked,
+  renewInvitation,
+  revokePendingFor,
+  setMemberRole,
+} from './team.repository.ts';
+
+const lifetimeMs = invitationLifetimeDays * 86_400_000;
+const forbidden = () => new AppError(403, 'team.forbidden');
+const canManage = (role: string) => role === 'owner' || role === 'admin';
+
+/** Every team the account belongs to (its own first), as the account page shows them. */
+export async function listTeams(deps: Deps, account: Account): Promise<TeamsResponse> {
+  // Every account owns a team; one made by a way in that did not make it gets it now.
+  await createOwnTeam(deps.db, account.id, iso(deps.clock.now()));
+  const now = deps.clock.now();
+  const teams = [];
+  for (const membership of await findMembershipsOf(deps.db, account.id)) {
+    const manager = canManage(membership.role);
+    const members = await listMembers(deps.db, membership.teamId);
+    const invitations = manager ? await listPendingInvitations(deps.db, membership.teamId) : [];
+    const license = await findLicenseByAccount(deps.db, membership.ownerId);
+    teams.push({
+      id: membership.teamId,
+      ownerEmail: membership.ownerEmail,
+      role: membership.role,
+      license: license ? toLicensePreview(license, now) : null,
+      members: members.map((member) => toMemberView(member, account.id)),
+      invitations: invitations.map((invitation) => toInvitationView(invitation, now)),
+      limits: { members: deps.config.teams.maxMembers, pendingInvitations: deps.config.teams.maxPendingInvitations },
+    });
+  }
+  return { teams };
+}
+
+/** The team a call manages: the one named, or the caller's own; only its owner and admins manage it. */
+async function requireManagedTeam(deps: Deps, accountId: string, teamId: string | undefined): Promise<string> {
+  const id = teamId ?? (await findOwnTeam(deps.db, accountId))?.id;
+  const membership = id && (await findMembership(deps.db, id, accountId));
+  if (!id || !membership) throw notFound('team.not_found');
+  if (!canManage(membership.role)) throw forbidden();
+  return id;
+}
+
+/** The invitation mail: in the inviter's language, with the brand of the host it was made on. */
+async function mailInvitation(
+  deps: Deps,
+  trx: DbOrTx,
+  inviter: Account,
+  teamId: string,
+  invitation: { email: string; token: string; expiresAt: string },
+  caller: Caller,
+): Promise<void> {
+  const brand = await getBrand(trx, deps.config, caller.host);
+  const team = await findTeam(trx, teamId);
+  const owner = team && (await findAccountById(trx, team.owner_account_id));
+  await enqueueMail(trx, deps, {
+    to: invitation.email,
+    kind: 'team_invitation',
+    language: isLanguage(inviter.locale) ? inviter.locale : brand.defaultLanguage,
+    brand: mailBrand(brand),
+    params: {
+      link: `${deps.config.publicUrl}/signup?${new URLSearchParams({ invitation: invitation.token })}`,
+      inviter: inviter.email,
+      team: owner?.email ?? inviter.email,
+      expiresAt: invitation.expiresAt,
+    },
+  });
+}
+
+/**
+ * Invites an address to a team. The answer is the same whether or not the address has an
+ * account; an address already in the team is refused; a pending invitation of the address is
+ * replaced. Rate-limited per address (like every mail) and per inviting account.
+ */
+export async function inviteToTeam(
+  deps: Deps,
+  inviter: Account,
+  input: { email: string; role: AssignableRole; teamId?: string },
+  caller: Caller,
+): Promise<TeamInvitationView> {
+  const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
+  await deps.limits.invitationSend(inviter.id);
+  await deps.limits.mailSend('invitation', input.email, caller.ip);
+  const view = await deps.db.transaction().execute(async (trx) => {
+    await lockTeam(trx, teamId);
+    const now = deps.clock.now();
+    const key = emailKey(input.email);
+    if (await isMemberByEmail(trx, teamId, key)) throw conflict('team.already_member');
+    if ((await countMembers(trx, teamId)) >= deps.config.teams.maxMembers) throw conflict('team.member_limit');
+    await revokePendingFor(trx, teamId, key, iso(now));
+    if ((await countLiveInvitations(trx, teamId, iso(now))) >= deps.config.teams.maxPendingInvitations) {
+      throw conflict('team.invitation_limit');
+    }
+    const token = randomToken();
+    const id = newId();
+    const expiresAt = iso(addMs(now, lifetimeMs));
+    await insertInvitation(trx, {
+      id,
+      team_id: teamId,
+      email: input.email,
+      email_key: key,
+      role: input.role,
+      inviter_account_id: inviter.id,
+      token_hash: sha256(token),
+      created_at: iso(now),
+      expires_at: expiresAt,
+      accepted_at: null,
+      accepted_by: null,
+      revoked_at: null,
+      claimed_by: null,
+    });
+    await mailInvitation(deps, trx, inviter, teamId, { email: input.email, token, expiresAt }, caller);
+    await recordAuthEvent(trx, { accountId: inviter.id, type: 'team_invitation_sent', ip: caller.ip, at: iso(now) });
+    return toInvitationView(
+      { id, email: input.email, role: input.role, created_at: iso(now), expires_at: expiresAt, inviterEmail: inviter.email },
+      now,
+    );
+  });
+  deps.mailWritten();
+  return view;
+}
+
+/** A pending invitation of a team the caller manages; 404 for any other (nothing to learn from it). */
+async function requireManagedInvitation(deps: Deps, accountId: string, id: string) {
+  const invitation = await findPendingInvitation(deps.db, id);
+  const membership = invitation && (await findMembership(deps.db, invitation.team_id, accountId));
+  if (!invitation || !membership) throw notFound('team.invitation_not_found');
+  if (!canManage(membership.role)) throw forbidden();
+  return invitation;
+}
+
+/** Sends the invitation again with a new link and a new 7 days; the old link stops working. */
+export async function resendInvitation(deps: Deps, inviter: Account, id: string, caller: Caller): Promise<TeamInvitationView> {
+  const invitation = await requireManagedInvitation(deps, inviter.id, id);
+  await deps.limits.invitationSend(inviter.id);
+  await deps.limits.mailSend('invitation', invitation.email, caller.ip);
+  const view = await deps.db.transaction().execute(async (trx) => {
+    await lockTeam(trx, invitation.team_id);
+    const current = await findPendingInvitation(trx, id);
+    if (!current) throw notFound('team.invitation_not_found');
+    const now = deps.clock.now();
+    const token = randomToken();
+    const expiresAt = iso(addMs(now, lifetimeMs));
+    await renewInvitation(trx, id, sha256(token), expiresAt);
+    await mailInvitation(deps, trx, inviter, current.team_id, { email: current.email, token, expiresAt }, caller);
+    await recordAuthEvent(trx, { accountId: inviter.id, type: 'team_invitation_sent', ip: caller.ip, at: iso(now) });
+    const inviterEmail = current.inviter_account_id ? ((await findAccountById(trx, current.inviter_account_id))?.email ?? null) : null;
+    return toInvitationView({ ...current, expires_at: expiresAt, inviterEmail }, now);
+  });
+  deps.mailWritten();
+  return view;
+}
+
+export async function revokeInvitation(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
+  await requireManagedInvitation(deps, account.id, id);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    if (!(await markRevoked(trx, id, now))) throw notFound('team.invitation_not_found');
+    await recordAuthEvent(trx, { accountId: account.id, type: 'team_invitation_revoked', ip: caller.ip, at: now });
+  });
+}
+
+/** A membership in a team the caller belongs to; 404 otherwise. */
+async function requireVisibleMembership(deps: Deps, accountId: string, id: string) {
+  const target = await findMembershipById(deps.db, id);
+  const own = target && (await findMembership(deps.db, target.team_id, accountId));
+  if (!target || !own) throw notFound('team.member_not_found');
+  return { target, own };
+}
+
+/** Makes a member an admin or back; the owner's role never changes. */
+export async function changeMemberRole(deps: Deps, account: Account, id: string, role: AssignableRole, caller: Caller) {
+  const { target, own } = await requireVisibleMembership(deps, account.id, id);
+  if (!canManage(own.role)) throw forbidden();
+  if (target.role === 'owner') throw conflict('team.owner_fixed');
+  await deps.db.transaction().execute(async (trx) => {
+    await setMemberRole(trx, id, role);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'team_role_changed', ip: caller.ip, at: iso(deps.clock.now()) });
+  });
+}
+
+/**
+ * Removes a membership: one's own (leaving the team), or, for the owner and admins, another's.
+ * Ends nothing but the membership: the account, its sessions and its own team stay.
+ */
+export async function removeMember(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
+  const { target, own } = await requireVisibleMembership(deps, account.id, id);
+  const leaving = target.account_id === account.id;
+  if (!leaving && !canManage(own.role)) throw forbidden();
+  if (target.role === 'owner') throw conflict('team.owner_fixed');
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteMembership(trx, id);
+    const type = leaving ? 'team_left' : 'team_member_removed';
+    await recordAuthEvent(trx, { accountId: account.id, type, ip: caller.ip, at: iso(deps.clock.now()) });
+  });
+}

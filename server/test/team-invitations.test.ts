@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { upsertBrand } from '../src/features/brands/brand.repository.ts';
+import { iso } from '../src/lib/clock.ts';
+import { visitor } from './support/accounts.ts';
+import { dialects } from './support/databases.ts';
+import { linkIn } from './support/smtp.ts';
+import { freshEmail, invitationToken, invite, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const newPassword = 'Fresh member secret 42';
+
+for (const dialect of await dialects()) {
+  describe(`teams: invitations and joining (${dialect})`, () => {
+    let t: TestApp;
+    let hash: string;
+    const someone = (prefix = 'person', locale = 'en') => person(t, hash, prefix, locale);
+    const memberEmails = async (client: Parameters<typeof ownTeam>[0]) =>
+      (await ownTeam(client)).members.map((m: { email: string }) => m.email).sort();
+
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+      hash = await t.deps.hasher.hash(teamPassword);
+    });
+    after(() => t.stop());
+
+    it("mails the invitation in the inviter's language, with the host's brand, the team, the inviter and the expiry", async () => {
+      await upsertBrand(t.deps.db, {
+        host: 'monitor.acme.test',
+        brand_name: 'Acme Monitoring',
+        favicon_url: null,
+        logo_url: null,
+        primary_color: '#0f766e',
+        support_url: null,
+        dashboard_url: null,
+        privacy_url: null,
+        terms_url: null,
+        default_language: null,
+        updated_at: iso(new Date()),
+      });
+      const owner = await someone('owner');
+      const admin = await someone('admin', 'de');
+      const seeded = await seedInvitation(t, owner.teamId, admin.email, { role: 'admin', inviterId: owner.id });
+      assert.equal((await admin.client.post(`/invitations/${seeded.token}/accept`)).status, 200);
+
+      const invitee = freshEmail('colleague');
+      const answer = await admin.client.post(
+        '/team/invitations',
+        { email: invitee, role: 'member', teamId: owner.teamId },
+        { 'x-forwarded-host': 'monitor.acme.test' },
+      );
+      assert.equal(answer.status, 200, answer.text);
+      const mail = await t.smtp.waitFor(invitee);
+      assert.equal(mail.subject, `Einladung in das Team von ${owner.email} bei Acme Monitoring`);
+      for (const part of [mail.text, mail.html]) {
+        assert.ok(part.includes(admin.email), 'names the inviter');
+        assert.ok(part.includes(owner.email), 'names the team');
+        assert.ok(part.includes('Acme Monitoring'), 'carries the brand');
+        assert.match(part, /7 Tage gültig, bis \d+\. \w+ \d{4}/, 'says until when');
+      }
+      assert.match(mail.html, /#0f766e/);
+      const link = linkIn(mail, `${t.url}/signup?invitation=`);
+      assert.equal(link.searchParams.get('invitation'), await invitationToken(t, invitee));
+      assert.equal(link.searchParams.get('invitation')?.length, 43, '32 random bytes, base64url');
+    });
+
+    it('shows the invitation to the holder of its token; unknown, malformed, expired, revoked and used tokens get their codes', async () => {
+      const owner = await someone('owner');
+      const invitee = freshEmail('new');
+      const { token } = await seedInvitation(t, owner.teamId, invitee, { role: 'admin', inviterId: owner.id });
+      const preview = await visitor(t).get(`/invitations/${token}`);
+      assert.equal(preview.status, 200, preview.text);
+      assert.deepEqual(Object.keys(preview.json.data).sort(), ['accountExists', 'email', 'expiresAt', 'role', 'teamOwnerEmail']);
+      assert.equal(preview.json.data.teamOwnerEmail, owner.email);
+      assert.equal(preview.json.data.email, invitee);
+      assert.equal(preview.json.data.role, 'admin');
+      assert.equal(preview.json.data.accountExists, false);
+
+      const unknown = await visitor(t).get(`/invitations/${'A'.repeat(43)}`);
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.json, {
+        error: 'This invitation link is not valid. Check that you opened the whole link from the email',
+        code: 'invitation.invalid',
+      });
+      const malformed = await visitor(t).get('/invitations/short');
+      assert.equal(malformed.status, 400);
+      assert.equal(malformed.json.code, 'invitation.invalid');
+
+      const expired = await seedInvitation(t, owner.teamId, freshEmail('late'), { expiresInMs: -1000 });
+      const late = await visitor(t).get(`/invitations/${expired.token}`);
+      assert.equal(late.status, 410);
+      assert.equal(late.json.code, 'invitation.expired');
+    });
+
+    it('signs up the invited address without a verification mail and joins the team when the password is set', async () => {
+      const owner = await someone('owner');
+      const invitee = freshEmail('invited');
+      assert.equal((await invite(owner.client, invitee, 'admin')).status, 200);
+      const token = await invitationToken(t, invitee);
+      const browser = visitor(t);
+      const signup = await browser.post('/user/signup', { email: invitee, dataProcessingConsent: true, invitation: token });
+      assert.equal(signup.status, 200, signup.text);
+      assert.equal(signup.json.data.email, invitee);
+      assert.ok(signup.json.data.token, 'the set-password token comes at once');
+      // Not joined yet: the account has no password.
+      assert.deepEqual(await memberEmails(owner.client), [owner.email]);
+      const set = await browser.post('/user/set-password', { email: invitee, password: newPassword, token: signup.json.data.token });
+      assert.equal(set.status, 200, set.text);
+      assert.equal(set.json.data.emailVerified, true);
+      assert.deepEqual(await memberEmails(owner.client), [owner.email, invitee].sort());
+      const joined = (await browser.get('/team')).json.data.teams[1];
+      assert.equal(joined.ownerEmail, owner.email);
+      assert.equal(joined.role, 'admin');
+      assert.deepEqual((await ownTeam(owner.client)).invitations, []);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(
+        t.smtp.mailsTo(invitee).map((m) => m.subject),
+        [`Join the team of ${owner.email} on Gatehouse`],
+        'only the invitation was mailed',
+      );
+      const used = await visitor(t).get(`/invitations/${token}`);
+      assert.equal(used.status, 409);
+      assert.equal(used.json.code, 'invitation.used');
+    });
+
+    it('signs up another address through the ordinary verification, and it still joins', async () => {
+      const owner = await someone('owner');
+      const { token } = await seedInvitation(t, owner.teamId, freshEmail('invited'), { inviterId: owner.id });
+      const other = freshEmail('other');
+      const browser = visitor(t);
+      const signup = await browser.post('/user/signup', { email: other, dataProcessingConsent: true, invitation: token });
+      assert.equal(signup.status, 200);
+      assert.deepEqual(signup.json.data, { email: other }, 'no shortcut for an address the invitation did not prove');
+      const mail = await t.smtp.waitFor(other, (m) => m.text.includes('/activate-email?'));
+      const verified = await visitor(t).post('/user/verify-email', {
+        email: other,
+        token: linkIn(mail, `${t.url}/activate-email?`).searchParams.get('token'),
+      });
+      assert.equal(verified.status, 200);
+      // Opened in another browser: the join was remembered on the server, not in the first tab.
+      const set = await visitor(t).post('/user/set-password', { email: other, password: newPassword, token: verified.json.data.token });
+      assert.equal(set.status, 200, set.text);
+      assert.deepEqual(await memberEmails(owner.client), [owner.email, other].sort());
+    });
+
+    it('does not sign up or join through an invitation to an address that already has an account', async () => {
+      const owner = await someone('owner');
+      const existing = await someone('existing');
+      const { token } = await seedInvitation(t, owner.teamId, existing.email, { inviterId: owner.id });
+      const preview = await visitor(t).get(`/invitations/${token}`);
+      assert.equal(preview.json.data.accountExists, true, 'the token holder is led to sign-in');
+      const signup = await visitor(t).post('/user/signup', { email: existing.email, dataProcessingConsent: true, invitation: token });
+      assert.deepEqual(signup.json.data, { email: existing.email }, 'no set-password token for an account that has a password');
+      await t.smtp.waitFor(existing.email, (m) => m.subject.startsWith('You already have'));
+      assert.deepEqual(await memberEmails(owner.client), [owner.email]);
+    });
+
+    it('lets an existing account accept after signing in, only with the invited address, only once', async () => {
+      const owner = await someone('owner');
+      const existing = await someone('existing');
+      const stranger = await someone('stranger');
+      const { token } = await seedInvitation(t, owner.teamId, existing.email, { inviterId: owner.id });
+      const wrong = await stranger.client.post(`/invitations/${token}/accept`);
+      assert.equal(wrong.status, 403);
+      assert.equal(wrong.json.code, 'invitation.wrong_account');
+      const accepted = await existing.client.post(`/invitations/${token}/accept`);
+      assert.equal(accepted.status, 200, accepted.text);
+      assert.deepEqual(accepted.json.data, { teamId: owner.teamId, teamOwnerEmail: owner.email, role: 'member' });
+      const again = await existing.client.post(`/invitations/${token}/accept`);
+      assert.equal(again.status, 409);
+      assert.equal(again.json.code, 'invitation.used');
+      assert.deepEqual(await memberEmails(owner.client), [owner.email, existing.email].sort());
+    });
+
+    it('refuses revoked and expired invitations at every way in, and signs up as usual instead', async () => {
+      const owner = await someone('owner');
+      const invitee = await someone('invitee');
+      const revoked = await seedInvitation(t, owner.teamId, invitee.email, { inviterId: owner.id });
+      assert.equal((await owner.client.delete(`/team/invitations/${revoked.id}`)).status, 200);
+      const refusedRevoked = await invitee.client.post(`/invitations/${revoked.token}/accept`);
+      assert.equal(refusedRevoked.status, 410);
+      assert.equal(refusedRevoked.json.code, 'invitation.revoked');
+
+      const newcomer = freshEmail('late');
+      const expired = await seedInvitation(t, owner.teamId, newcomer, { expiresInMs: -1000 });
+      const refusedExpired = await invitee.client.post(`/invitations/${expired.token}/accept`);
+      assert.equal(refusedExpired.status, 410);
+      assert.equal(refusedExpired.json.code, 'invitation.expired');
+      const signup = await visitor(t).post('/user/signup', { email: newcomer, dataProcessingConsent: true, invitation: expired.token });
+      assert.deepEqual(signup.json.data, { email: newcomer });
+      await t.smtp.waitFor(newcomer, (m) => m.text.includes('/activate-email?'));
+      assert.deepEqual(await memberEmails(owner.client), [owner.email]);
+    });
+
+    it('accepts one token exactly once under 50 parallel accepts', async () => {
+      const owner = await someone('owner');
+      const invitee = await someone('racer');
+      const { token } = await seedInvitation(t, owner.teamId, invitee.email, { inviterId: owner.id });
+      const answers = await Promise.all(Array.from({ length: 50 }, () => invitee.client.post(`/invitations/${token}/accept`)));
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 200).length, 1, `one success: ${statuses.join(',')}`);
+      for (const answer of answers.filter((a) => a.status !== 200)) {
+        assert.equal(answer.status, 409);
+        assert.equal(answer.json.code, 'invitation.used');
+      }
+      const rows = await t.deps.db.selectFrom('team_members').selectAll().where('team_id', '=', owner.teamId).execute();
+      assert.equal(rows.filter((row) => row.account_id === invitee.id).length, 1);
+    });
+
+    it('answers an invitation alike whether or not the address has an account', async () => {
+      const owner = await someone('owner');
+      const known = await someone('known');
+      const unknown = freshEmail('unknown');
+      const answers = [await invite(owner.client, known.email), await invite(owner.client, unknown)];
+      assert.deepEqual(
+        answers.map((a) => [a.status, Object.keys(a.json.data).sort(), a.json.data.role, a.json.data.expired]),
+        [
+          [200, ['createdAt', 'email', 'expired', 'expiresAt', 'id', 'invitedBy', 'role'], 'member', false],
+          [200, ['createdAt', 'email', 'expired', 'expiresAt', 'id', 'invitedBy', 'role'], 'member', false],
+        ],
+      );
+      const [a, b] = [await t.smtp.waitFor(known.email), await t.smtp.waitFor(unknown)];
+      const neutral = (text: string, email: string) => text.replaceAll(email, 'X').replace(/invitation=[\w-]+/g, 'invitation=T');
+      assert.equal(neutral(a.text, known.email), neutral(b.text, unknown));
+      assert.equal(a.subject, b.subject);
+    });
+  });
+}

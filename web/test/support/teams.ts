@@ -1,0 +1,23 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { linkIn, waitForMail } from './helpers.ts';
+import { controlUrl } from './ports.ts';
+
+/** Signs a request context in (form data, as the seed's client does). */
+export async function signInApi(api: APIRequestContext, email: string, password: string): Promise<void> {
+  expect((await api.post('/signin', { form: { email, password } })).status()).toBe(200);
+}
+
+/** Invites an address from a signed-in context; returns the mailed link's path (/signup?invitation=…). */
+export async function inviteApi(api: APIRequestContext, email: string, role: 'admin' | 'member' = 'member', count = 1): Promise<string> {
+  const answer = await api.post('/team/invitations', { data: { email, role } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return linkIn(await waitForMail(email, /team of/i, count), '/signup');
+}
+
+/** The invitation's token, from its link. */
+export const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('invitation') ?? '';
+
+/** Makes every invitation of an address expire, as seven days would. */
+export async function expireInvitations(email: string): Promise<void> {
+  await fetch(`${controlUrl}/invitations/expire?email=${encodeURIComponent(email)}`, { method: 'POST' });
+}
