@@ -123,7 +123,8 @@ describe('configuration', () => {
       const child = execFile(
         process.execPath,
         ['server/src/main.ts'],
-        { cwd: root, env: { ...env, PORT: 'abc' }, timeout: 20_000 },
+        // A deadline for a hang only: starting Node takes seconds on a busy machine.
+        { cwd: root, env: { ...env, PORT: 'abc' }, timeout: 120_000 },
         (_e, _o, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });

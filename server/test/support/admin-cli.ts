@@ -21,7 +21,8 @@ export function runAdmin(args: string[], databaseUrl: string): Promise<CliResult
     execFile(
       process.execPath,
       ['server/src/cli/admin.ts', ...args],
-      { cwd: root, env: { ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, timeout: 20_000 },
+      // A deadline for a hang only: starting Node takes seconds on a busy machine.
+      { cwd: root, env: { ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, timeout: 120_000 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './test-app.ts';
 
@@ -41,6 +42,7 @@ async function spawnOnce(port: number, env: Record<string, string>, nodeArgs: st
       LOG_LEVEL: 'silent',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
+      WEB_ROOT: join(root, 'server/test/support/no-web-build'), // as startTestApp: no web build
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,10 +1,13 @@
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { type App, type AppOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { type Dialect, freshDatabase } from './databases.ts';
 import { TestClient } from './http-client.ts';
 import { SmtpCapture } from './smtp.ts';
+
+const noWebBuild = fileURLToPath(new URL('./no-web-build/', import.meta.url));
 
 /**
  * A clock tests can move forward, to step past expiries without waiting, and stop, so that the
@@ -84,6 +87,9 @@ export async function startTestApp(
       LOG_LEVEL: 'silent',
       ...(options.productionArgon2 ? {} : { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
       MAIL_POLL_MS: '100',
+      // No web build, whether or not one was made (CI builds the web app after these tests): a
+      // test that serves pages brings its own WEB_ROOT.
+      WEB_ROOT: noWebBuild,
       ...options.env,
     });
     const built = await buildApp(config, { ...options.appOptions, clock });

@@ -95,7 +95,7 @@ test('with a key and consent, events reach the configured endpoint without perso
         await page.clock.runFor(31_000);
         return JSON.stringify(await (await fetch(capture)).json());
       },
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toContain('Sign Up Started');
   const payload = JSON.stringify(await (await fetch(capture)).json());

@@ -44,7 +44,8 @@ function gallery(page: Page, testInfo: TestInfo, language: Language) {
 const submit = (page: Page) => page.locator('form button[type="submit"]').first();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-test.describe.configure({ timeout: 180_000 });
+// A deadline for a hang: a language takes about a minute, several on a busy machine.
+test.describe.configure({ timeout: 480_000 });
 
 languages.forEach((language, index) => {
   test(`gallery: every screen in ${language}`, async ({ page, context }, testInfo) => {
