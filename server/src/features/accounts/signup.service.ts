@@ -15,6 +15,7 @@ import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, insertAccountOrGetExisting, insertConsents, lockAccount, updateAccount } from './account.repository.ts';
+import { recordOwnerConsents } from './owner-consents.ts';
 
 export interface SignupInput {
   email: string;
@@ -51,8 +52,11 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       first_name: null,
       family_name: null,
       locale: language,
-      marketing_consent_at: input.consent ? now : null,
-      analytics_consent_at: input.analyticsConsent ? now : null,
+      // Marketing and analytics consents are the owner's, recorded when the owner completes the
+      // sign-up (set-password, code completion) or saves the profile: never taken from whoever
+      // typed the address here (issue 14).
+      marketing_consent_at: null,
+      analytics_consent_at: null,
       data_processing_consent_at: now,
       disabled_at: null,
       created_at: now,
@@ -67,11 +71,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
         policy_version: deps.config.consentPolicyVersion,
         created_at: now,
       });
-      await insertConsents(trx, [
-        consent('data_processing', true),
-        consent('marketing', input.consent === true),
-        consent('analytics', input.analyticsConsent === true),
-      ]);
+      await insertConsents(trx, [consent('data_processing', true)]);
     }
     if (account.password_hash !== null || account.disabled_at !== null) {
       if (account.disabled_at === null) {
@@ -144,8 +144,12 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
   });
 }
 
-/** Sets the first password with the token from verifyEmail, and signs the person in. */
-export async function setPassword(deps: Deps, input: { email: string; password: string; token: string }, caller: Caller) {
+/** Sets the first password with the token from verifyEmail, records the owner's consents, and signs the person in. */
+export async function setPassword(
+  deps: Deps,
+  input: { email: string; password: string; token: string; consent?: boolean; analyticsConsent?: boolean },
+  caller: Caller,
+) {
   await deps.limits.hashing(caller.ip);
   const token = await findToken(deps.db, deps.clock, input.token, 'set_password');
   const account = token && (await findAccountByEmail(deps.db, input.email));
@@ -159,7 +163,8 @@ export async function setPassword(deps: Deps, input: { email: string; password: 
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
-    const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    const updated = await recordOwnerConsents(trx, deps, account.id, input);
     const session = await startSession(trx, deps, account.id, caller);
     return { account: updated, sessionToken: session.token };
   });
