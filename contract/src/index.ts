@@ -8,5 +8,6 @@ export * from './password.ts';
 export * from './plans.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
+export * from './safe-url.ts';
 export * from './schemas.ts';
 export * from './validation.ts';

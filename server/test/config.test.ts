@@ -107,6 +107,13 @@ describe('configuration', () => {
       [{ ROUTE_RULES: 'not json' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"old","to":"/login"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"//evil.example"}]' }, 'ROUTE_RULES'],
+      // Issue 14: browsers read "/\\host" as another site and run javascript: URLs; only https leaves the site.
+      [{ ROUTE_RULES: String.raw`[{"from":"/old","to":"/\\evil.example"}]` }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"javascript:alert(1)"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"http://help.example.com/"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"login"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"/\\tlogin"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"https://user:pw@help.example.com/"}]' }, 'ROUTE_RULES'],
       [{ API_URL: 'api.example.com' }, 'API_URL'],
     ];
     for (const [env, variable] of cases) assert.match(refusal(env), new RegExp(`\\b${variable}\\b`), JSON.stringify(env));
