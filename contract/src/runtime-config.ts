@@ -15,6 +15,8 @@ export interface RuntimeConfig {
   /** Present only when an analytics key is configured. */
   analytics: { key: string; serverUrl: string } | null;
   routeRules: RouteRule[];
+  /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */
+  passwordMinLength?: number;
 }
 
 export const runtimeConfigPath = '/runtime-config.js';

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     secrets,
   };
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { passwordMinLength: config.password.minLength });
   await registerSecurity(app, config, (origin) => isActivePanelOrigin(db, origin));
   registerJsonParser(app);
   registerBodyLimits(app);

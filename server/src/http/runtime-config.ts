@@ -8,6 +8,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     mode: 'standalone',
     analytics: config.analytics ?? null,
     routeRules: config.routeRules,
+    passwordMinLength: config.password.minLength,
   };
 }
 
