@@ -66,6 +66,10 @@ const shown: Record<string, (c: Config) => string> = {
   CONSENT_POLICY_VERSION: (c) => c.consentPolicyVersion,
   MAIL_POLL_MS: (c) => String(c.mailPollMs),
   WEB_ROOT: (c) => relative(root, c.webRoot),
+  // Security hardening
+  NODE_ENV: (c) => c.env,
+  SECRET_KEY: (c) => unset(c.secretKey),
+  ACCOUNT_SIGNIN_FAILURES: (c) => String(c.accountSigninFailures),
 };
 
 function refusal(env: Record<string, string>): string {
