@@ -9,7 +9,7 @@ export const errorMessages = {
   'validation.email_lookalike': 'This email address mixes characters from different alphabets. Check it and try again',
   'validation.password_required': 'Fill in the password field',
   'validation.password_rule':
-    'Your password must not be empty and should be at least 8 characters long, including lowercase, uppercase, numbers, or special characters',
+    'Your password must not be empty and should be at least {min} characters long, including lowercase, uppercase, numbers, or special characters',
   'validation.password_too_long': 'Your password can be at most 128 characters long',
   'validation.password_common': 'This password is too common and easy to guess. Choose another one',
   'validation.password_contains_email': 'Your password must not contain your email address',

@@ -8,6 +8,7 @@ export * from './password.ts';
 export * from './plans.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
+export * from './safe-url.ts';
 export * from './schemas.ts';
 // Account settings
 export * from './settings.ts';

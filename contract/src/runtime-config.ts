@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   // Single sign-on
   /** The providers with a client id and secret: only these get a button. Absent: none. */
   sso?: ('google' | 'microsoft')[];
+  /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */
+  passwordMinLength?: number;
 }
 
 export const runtimeConfigPath = '/runtime-config.js';

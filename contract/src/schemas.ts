@@ -65,15 +65,21 @@ export const signupRequest = z.object({
 });
 
 export const verifyOtpRequest = z.object({ code: codeSchema, email: emailSchema });
+/**
+ * The owner's own consents travel with the step that proves the address (set-password, code
+ * completion); the panel's userId with the completion, which links that panel user only when it
+ * is the one the code was asked for.
+ */
+const ownerConsents = { consent: z.boolean().optional(), analyticsConsent: z.boolean().optional() };
 export const completeOtpRequest = z
-  .object({ email: emailSchema, password: newPasswordSchema, code: codeSchema })
+  .object({ email: emailSchema, password: newPasswordSchema, code: codeSchema, userId: panelCredential.optional(), ...ownerConsents })
   .superRefine(passwordAvoidsEmail);
 
 export const verifyEmailRequest = z.object({ token: tokenSchema, email: emailSchema });
 export const verifyEmailResponse = z.object({ email: z.string(), token: z.string() });
 
 export const setPasswordRequest = z
-  .object({ email: emailSchema, password: newPasswordSchema, token: tokenSchema })
+  .object({ email: emailSchema, password: newPasswordSchema, token: tokenSchema, ...ownerConsents })
   .superRefine(passwordAvoidsEmail);
 
 export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSchema });

@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sso: new SsoProviders(config, () => clock.now().getTime()),
   };
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { passwordMinLength: config.password.minLength });
   registerRequestLog(app);
   await registerSecurity(app, config, (origin) => isActivePanelOrigin(db, origin));
   registerJsonParser(app);

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { languages, type RouteRule } from '@gatehouse/contract';
+import { isHttpsUrl, isLocalPath, languages, type RouteRule } from '@gatehouse/contract';
 import { z } from 'zod';
 
 const optionalString = z
@@ -180,7 +180,7 @@ function parseDatabaseUrl(url: string): DatabaseConfig {
 const routeRulesSchema = z.array(
   z.object({
     from: z.string().regex(/^\/[^?#]*$/, 'a path starting with /'),
-    to: z.string().refine((to) => (to.startsWith('/') ? !to.startsWith('//') : /^https?:\/\//.test(to)), 'a path or an http(s) URL'),
+    to: z.string().refine((to) => isLocalPath(to) || isHttpsUrl(to), 'a path on this site (/…) or an https:// URL'),
     status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(302),
   }),
 );

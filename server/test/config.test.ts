@@ -69,6 +69,10 @@ const shown: Record<string, (c: Config) => string> = {
   // Single sign-on
   SSO_TIMEOUT_MS: (c) => String(c.ssoTimeoutMs),
   WEB_ROOT: (c) => relative(root, c.webRoot),
+  // Security hardening
+  NODE_ENV: (c) => c.env,
+  SECRET_KEY: (c) => unset(c.secretKey),
+  ACCOUNT_SIGNIN_FAILURES: (c) => String(c.accountSigninFailures),
 };
 
 function refusal(env: Record<string, string>): string {
@@ -110,6 +114,13 @@ describe('configuration', () => {
       [{ ROUTE_RULES: 'not json' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"old","to":"/login"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"//evil.example"}]' }, 'ROUTE_RULES'],
+      // Issue 14: browsers read "/\\host" as another site and run javascript: URLs; only https leaves the site.
+      [{ ROUTE_RULES: String.raw`[{"from":"/old","to":"/\\evil.example"}]` }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"javascript:alert(1)"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"http://help.example.com/"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"login"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"/\\tlogin"}]' }, 'ROUTE_RULES'],
+      [{ ROUTE_RULES: '[{"from":"/old","to":"https://user:pw@help.example.com/"}]' }, 'ROUTE_RULES'],
       [{ API_URL: 'api.example.com' }, 'API_URL'],
       // Single sign-on: plain http only for a provider on this machine.
       [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, 'GOOGLE_ISSUER'],

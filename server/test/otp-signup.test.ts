@@ -24,7 +24,8 @@ for (const dialect of await dialects()) {
 
     it('signs up with a mailed code, verifies, completes, and links the panel user', async () => {
       const email = `cp-${dialect}@example.com`;
-      const browser = t.client({ 'x-forwarded-for': '10.1.0.1' });
+      // The panel's page: its own origin, calling the API on another site.
+      const browser = t.client({ 'x-forwarded-for': '10.1.0.1', origin: 'http://127.0.0.2:8080', 'sec-fetch-site': 'cross-site' });
       const signup = await browser.post('/user/signup', {
         email,
         otp: true,
@@ -62,7 +63,12 @@ for (const dialect of await dialects()) {
         assert.equal(weak.json.code, 'validation.password_common');
       }
       assert.equal(await attemptsOf(), triesBefore, 'a refused password costs none of the code’s tries');
-      const complete = await browser.post('/user/complete-otp-registration', { email, password: 'Panel user secret 1', code });
+      const complete = await browser.post('/user/complete-otp-registration', {
+        email,
+        password: 'Panel user secret 1',
+        code,
+        userId: 'cpuser1',
+      });
       assert.equal(complete.status, 200, complete.text);
       assert.equal(complete.json.data.emailVerified, true);
       assert.equal((await browser.get('/session')).json.data.account.email, email);
@@ -159,7 +165,13 @@ for (const dialect of await dialects()) {
       await t.smtp.waitFor(email, (mail) => codeIn(mail) !== first);
       const mails = t.smtp.mailsTo(email);
       const second = codeIn(mails[mails.length - 1] as CapturedMail);
-      const complete = await client.post('/user/complete-otp-registration', { email, password: 'Late panel secret 9', code: second });
+      const fromPanel = t.client({ 'x-forwarded-for': '10.1.0.4', origin: 'http://127.0.0.2:8080', 'sec-fetch-site': 'cross-site' });
+      const complete = await fromPanel.post('/user/complete-otp-registration', {
+        email,
+        password: 'Late panel secret 9',
+        code: second,
+        userId: 'cpuser3',
+      });
       assert.equal(complete.status, 200, complete.text);
       const link = await t.deps.db.selectFrom('panel_accounts').selectAll().where('panel_user_id', '=', 'cpuser3').executeTakeFirst();
       assert.ok(link, 'the resent code keeps the panel user');

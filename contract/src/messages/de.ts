@@ -7,7 +7,7 @@ const de = {
     'Diese E-Mail-Adresse enthält Zeichen aus verschiedenen Alphabeten. Bitte prüfen Sie sie und versuchen Sie es erneut',
   'validation.password_required': 'Bitte geben Sie Ihr Passwort ein',
   'validation.password_rule':
-    'Ihr Passwort darf nicht leer sein. Es sollte mindestens 8 Zeichen lang sein und Kleinbuchstaben, Großbuchstaben, Ziffern oder Sonderzeichen enthalten',
+    'Ihr Passwort darf nicht leer sein. Es sollte mindestens {min} Zeichen lang sein und Kleinbuchstaben, Großbuchstaben, Ziffern oder Sonderzeichen enthalten',
   'validation.password_too_long': 'Ihr Passwort darf höchstens 128 Zeichen lang sein',
   'validation.password_common': 'Dieses Passwort ist zu gängig und leicht zu erraten. Bitte wählen Sie ein anderes',
   'validation.password_contains_email': 'Ihr Passwort darf Ihre E-Mail-Adresse nicht enthalten',

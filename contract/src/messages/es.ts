@@ -7,7 +7,7 @@ const es = {
     'Esta dirección de correo electrónico mezcla caracteres de distintos alfabetos. Revísala e inténtalo de nuevo',
   'validation.password_required': 'Introduce tu contraseña',
   'validation.password_rule':
-    'La contraseña no puede estar vacía y debe tener al menos 8 caracteres, con minúsculas, mayúsculas, números o caracteres especiales',
+    'La contraseña no puede estar vacía y debe tener al menos {min} caracteres, con minúsculas, mayúsculas, números o caracteres especiales',
   'validation.password_too_long': 'La contraseña puede tener como máximo 128 caracteres',
   'validation.password_common': 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra',
   'validation.password_contains_email': 'La contraseña no puede contener tu dirección de correo electrónico',

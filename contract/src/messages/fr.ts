@@ -6,7 +6,7 @@ const fr = {
   'validation.email_lookalike': 'Cette adresse e-mail mélange des caractères de différents alphabets. Vérifiez-la et réessayez',
   'validation.password_required': 'Saisissez votre mot de passe',
   'validation.password_rule':
-    'Votre mot de passe ne doit pas être vide et doit comporter au moins 8\u00a0caractères, dont des minuscules, des majuscules, des chiffres ou des caractères spéciaux',
+    'Votre mot de passe ne doit pas être vide et doit comporter au moins {min}\u00a0caractères, dont des minuscules, des majuscules, des chiffres ou des caractères spéciaux',
   'validation.password_too_long': 'Votre mot de passe ne peut pas dépasser 128\u00a0caractères',
   'validation.password_common': 'Ce mot de passe est trop courant et facile à deviner. Choisissez-en un autre',
   'validation.password_contains_email': 'Votre mot de passe ne doit pas contenir votre adresse e-mail',

@@ -6,7 +6,7 @@ const it = {
   'validation.email_lookalike': 'Questo indirizzo email contiene caratteri di alfabeti diversi. Controllalo e riprova',
   'validation.password_required': 'Inserisci la password',
   'validation.password_rule':
-    'La password non può essere vuota e deve contenere almeno 8 caratteri, tra cui lettere minuscole, lettere maiuscole, numeri o caratteri speciali',
+    'La password non può essere vuota e deve contenere almeno {min} caratteri, tra cui lettere minuscole, lettere maiuscole, numeri o caratteri speciali',
   'validation.password_too_long': 'La password può contenere al massimo 128 caratteri',
   'validation.password_common': 'Questa password è troppo comune e facile da indovinare. Scegline un’altra',
   'validation.password_contains_email': 'La password non deve contenere il tuo indirizzo email',

@@ -5,7 +5,7 @@ const ja = {
   'validation.email_invalid': '有効なメールアドレスを入力してください',
   'validation.email_lookalike': 'このメールアドレスには異なる文字体系の文字が混在しています。確認して、もう一度お試しください',
   'validation.password_required': 'パスワードを入力してください',
-  'validation.password_rule': 'パスワードは空欄にできません。英小文字・英大文字・数字・記号などを使って、8 文字以上で設定してください',
+  'validation.password_rule': 'パスワードは空欄にできません。英小文字・英大文字・数字・記号などを使って、{min} 文字以上で設定してください',
   'validation.password_too_long': 'パスワードは 128 文字以内で入力してください',
   'validation.password_common': 'このパスワードはよく使われているため、推測されやすくなっています。別のパスワードを選んでください',
   'validation.password_contains_email': 'パスワードにメールアドレスを含めることはできません',

@@ -6,7 +6,7 @@ const pt = {
   'validation.email_lookalike': 'Este endereço de e-mail mistura caracteres de alfabetos diferentes. Verifique-o e tente novamente',
   'validation.password_required': 'Insira sua senha',
   'validation.password_rule':
-    'Sua senha não pode ficar em branco e deve ter pelo menos 8 caracteres, incluindo letras minúsculas, letras maiúsculas, números ou caracteres especiais',
+    'Sua senha não pode ficar em branco e deve ter pelo menos {min} caracteres, incluindo letras minúsculas, letras maiúsculas, números ou caracteres especiais',
   'validation.password_too_long': 'Sua senha pode ter no máximo 128 caracteres',
   'validation.password_common': 'Esta senha é muito comum e fácil de adivinhar. Escolha outra',
   'validation.password_contains_email': 'Sua senha não pode conter seu endereço de e-mail',

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
+import { isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { toAccountView } from '../features/accounts/account.mapper.ts';
@@ -136,6 +136,10 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
     case 'brand set': {
       if (values.language && !isLanguage(values.language)) throw new UsageError('--language must be one of en, de, fr, es, it, ru, ja, pt');
       if (values.color && !/^#[0-9a-fA-F]{6}$/.test(values.color)) throw new UsageError('--color must look like #1a2b3c');
+      for (const name of ['favicon', 'logo', 'dashboard', 'support', 'privacy', 'terms'] as const) {
+        const value = values[name];
+        if (value !== undefined && !isHttpsUrl(value)) throw new UsageError(`--${name} must be an https:// URL`);
+      }
       const host = normalizeHost(required(values.host, 'host'));
       await upsertBrand(db, {
         host,

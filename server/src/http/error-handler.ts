@@ -1,7 +1,14 @@
-import { type ErrorBody, type ErrorCode, errorMessages, formatMessage, summarizeIssues } from '@gatehouse/contract';
+import { type ErrorBody, type ErrorCode, errorMessages, formatMessage, passwordDefaults, summarizeIssues } from '@gatehouse/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PASSWORD_MIN_LENGTH, for the {min} of the password rule's message. */
+    passwordMinLength?: number;
+  }
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -9,7 +16,8 @@ export function sendError(
   code: ErrorCode,
   extra: { fields?: ErrorBody['fields']; params?: Record<string, string | number>; retryAfter?: number } = {},
 ) {
-  const body: ErrorBody = { error: formatMessage(errorMessages[code], extra.params), code };
+  const params = { min: reply.server.passwordMinLength ?? passwordDefaults.minLength, ...extra.params };
+  const body: ErrorBody = { error: formatMessage(errorMessages[code], params), code };
   if (extra.fields && Object.keys(extra.fields).length > 0) body.fields = extra.fields;
   if (status >= 500) body.requestId = String(reply.request.id);
   if (extra.retryAfter) reply.header('retry-after', String(extra.retryAfter));
@@ -36,7 +44,8 @@ const frameworkErrors: Record<string, [number, ErrorCode]> = {
  * per-field codes, and anything else is logged and answered with a generic 500 and the
  * request id (no stack, no detail).
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { passwordMinLength?: number } = {}): void {
+  app.decorate('passwordMinLength', options.passwordMinLength);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code }, 'request refused');

@@ -10,6 +10,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     routeRules: config.routeRules,
     // Single sign-on
     sso: (['google', 'microsoft'] as const).filter((provider) => config.sso[provider] !== undefined),
+    passwordMinLength: config.password.minLength,
   };
 }
 

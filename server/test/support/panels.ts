@@ -55,7 +55,12 @@ export async function registerFromPanel(
   const code = codeIn(await t.smtp.waitFor(input.email, (mail) => mail.subject.includes('verification code')));
   const verified = await client.post('/user/verify-otp-email', { code, email: input.email });
   assert.equal(verified.status, 200, verified.text);
-  const done = await client.post('/user/complete-otp-registration', { email: input.email, password: input.password, code });
+  const done = await client.post('/user/complete-otp-registration', {
+    email: input.email,
+    password: input.password,
+    code,
+    userId: input.userId,
+  });
   assert.equal(done.status, 200, done.text);
   return { id: done.json.data.id };
 }

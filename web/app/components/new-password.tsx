@@ -1,6 +1,7 @@
 import { checkPassword } from '@gatehouse/contract';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
+import { runtimeConfig } from '../lib/runtime-config.ts';
 import type { FieldErrors } from '../lib/use-form.ts';
 import { Field } from './fields.tsx';
 
@@ -9,7 +10,7 @@ export function useNewPassword(email?: string) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   function errors(): FieldErrors {
-    const rule = checkPassword(password, { email });
+    const rule = checkPassword(password, { email, minLength: runtimeConfig().passwordMinLength });
     return { password: rule, repeatPassword: !rule && repeat !== password ? 'validation.password_mismatch' : undefined };
   }
   return { password, repeat, setPassword, setRepeat, errors };

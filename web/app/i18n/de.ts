@@ -97,7 +97,7 @@ const de: UiMessages = {
   setPassword: {
     heading: 'Passwort festlegen',
     intro: 'Ihre E-Mail-Adresse {email} ist bestätigt. Legen Sie ein Passwort fest, um Ihr Konto zu schützen.',
-    rule: 'Mindestens 8 Zeichen. Je länger, desto sicherer – ein kurzer Satz eignet sich gut.',
+    rule: 'Mindestens {min} Zeichen. Je länger, desto sicherer – ein kurzer Satz eignet sich gut.',
     tooltip:
       'Mindestens 8 Zeichen. Alle Zeichen sind erlaubt, auch Leerzeichen und Emojis. Vermeiden Sie gängige Passwörter und Ihre E-Mail-Adresse.',
     submit: 'Passwort festlegen',

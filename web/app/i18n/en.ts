@@ -98,7 +98,7 @@ const en = {
   setPassword: {
     heading: 'Choose a password',
     intro: 'Your email {email} is confirmed. Choose a password to secure your account.',
-    rule: 'At least 8 characters. Longer is stronger: a short sentence works well.',
+    rule: 'At least {min} characters. Longer is stronger: a short sentence works well.',
     tooltip: 'Use at least 8 characters. Any characters work, including spaces and emoji. Avoid common passwords and your email address.',
     submit: 'Set password',
   },

@@ -97,7 +97,7 @@ const es: UiMessages = {
   setPassword: {
     heading: 'Elige una contraseña',
     intro: 'Tu dirección de correo electrónico {email} se ha confirmado. Elige una contraseña para proteger tu cuenta.',
-    rule: 'Al menos 8 caracteres. Cuanto más larga, más segura: una frase corta funciona bien.',
+    rule: 'Al menos {min} caracteres. Cuanto más larga, más segura: una frase corta funciona bien.',
     tooltip:
       'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',
     submit: 'Establecer contraseña',

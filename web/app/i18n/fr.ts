@@ -97,7 +97,7 @@ const fr: UiMessages = {
   setPassword: {
     heading: 'Choisissez un mot de passe',
     intro: 'Votre adresse e-mail {email} est confirmée. Choisissez un mot de passe pour sécuriser votre compte.',
-    rule: 'Au moins 8\u00a0caractères. Plus il est long, plus il est sûr\u00a0: une courte phrase fait très bien l’affaire.',
+    rule: 'Au moins {min}\u00a0caractères. Plus il est long, plus il est sûr\u00a0: une courte phrase fait très bien l’affaire.',
     tooltip:
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',
     submit: 'Définir le mot de passe',

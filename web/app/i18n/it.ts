@@ -97,7 +97,7 @@ const it: UiMessages = {
   setPassword: {
     heading: 'Scegli una password',
     intro: 'Il tuo indirizzo email {email} è stato confermato. Scegli una password per proteggere il tuo account.',
-    rule: 'Almeno 8 caratteri. Più è lunga, più è sicura: una breve frase va benissimo.',
+    rule: 'Almeno {min} caratteri. Più è lunga, più è sicura: una breve frase va benissimo.',
     tooltip:
       'Almeno 8 caratteri. Sono ammessi tutti i caratteri, inclusi spazi ed emoji. Evita le password comuni e il tuo indirizzo email.',
     submit: 'Imposta password',

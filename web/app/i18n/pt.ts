@@ -97,7 +97,7 @@ const pt: UiMessages = {
   setPassword: {
     heading: 'Escolha uma senha',
     intro: 'Seu e-mail {email} foi confirmado. Escolha uma senha para proteger sua conta.',
-    rule: 'Pelo menos 8 caracteres. Quanto mais longa, mais segura: uma frase curta funciona bem.',
+    rule: 'Pelo menos {min} caracteres. Quanto mais longa, mais segura: uma frase curta funciona bem.',
     tooltip: 'Pelo menos 8 caracteres. Qualquer caractere é aceito, inclusive espaços e emojis. Evite senhas comuns e o seu e-mail.',
     submit: 'Definir senha',
   },

@@ -6,9 +6,11 @@ import {
   formatMessage,
   isLanguage,
   type Language,
+  passwordDefaults,
 } from '@gatehouse/contract';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import en, { type UiMessages } from '../i18n/en.ts';
+import { runtimeConfig } from './runtime-config.ts';
 
 export const localeCookie = 'i18n_lang';
 
@@ -81,13 +83,16 @@ function lookup(messages: UiMessages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** The deployment's password minimum ({min} in the rule's texts). */
+const ruleParams = () => ({ min: runtimeConfig().passwordMinLength ?? passwordDefaults.minLength });
+
 export function createTranslator(language: Language): Translator {
   const catalogue = registry[language] ?? registry.en;
   const fallback = registry.en as Catalogue;
   return {
     language,
-    t: (key, params) => formatMessage(lookup(catalogue?.ui ?? en, key) ?? lookup(en, key) ?? key, params, language),
-    te: (code, params) => formatMessage(catalogue?.errors[code] ?? fallback.errors[code], params, language),
+    t: (key, params) => formatMessage(lookup(catalogue?.ui ?? en, key) ?? lookup(en, key) ?? key, { ...ruleParams(), ...params }, language),
+    te: (code, params) => formatMessage(catalogue?.errors[code] ?? fallback.errors[code], { ...ruleParams(), ...params }, language),
   };
 }
 

@@ -6,13 +6,14 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
-import { linkPanelUser } from '../panels/panel.repository.ts';
+import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
+import { recordOwnerConsents } from './owner-consents.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
 export async function verifyOtpEmail(deps: Deps, input: { email: string; code: string }, caller: Caller) {
@@ -27,7 +28,11 @@ export async function verifyOtpEmail(deps: Deps, input: { email: string; code: s
 }
 
 /** Control-panel sign-up, step 3: the password with the same code; links the panel user and signs in. */
-export async function completeOtpRegistration(deps: Deps, input: { email: string; password: string; code: string }, caller: Caller) {
+export async function completeOtpRegistration(
+  deps: Deps,
+  input: { email: string; password: string; code: string; userId?: string; consent?: boolean; analyticsConsent?: boolean },
+  caller: Caller,
+) {
   await deps.limits.hashing(caller.ip);
   // The password is judged before the code is tried, so a weak one costs none of its five tries.
   const weakness = checkNewPassword(input.password, input.email, deps.config.password.minLength);
@@ -39,8 +44,17 @@ export async function completeOtpRegistration(deps: Deps, input: { email: string
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
-    const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
-    if (token.panel_id && token.panel_user_id) {
+    await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    const updated = await recordOwnerConsents(trx, deps, account.id, input);
+    // The panel user the code was asked for is linked only when the same panel's page completes
+    // it for the same user: a code read elsewhere signs its owner in but links nobody (issue 14).
+    if (
+      token.panel_id &&
+      token.panel_user_id &&
+      input.userId === token.panel_user_id &&
+      caller.panelOrigin &&
+      (await panelHasOrigin(trx, token.panel_id, caller.panelOrigin))
+    ) {
       await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
     }
     const session = await startSession(trx, deps, account.id, caller);

@@ -23,6 +23,7 @@ import {
   lockAccount,
   updateAccount,
 } from './account.repository.ts';
+import { recordOwnerConsents } from './owner-consents.ts';
 
 export interface SignupInput {
   email: string;
@@ -72,8 +73,11 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       first_name: null,
       family_name: null,
       locale: language,
-      marketing_consent_at: input.consent ? now : null,
-      analytics_consent_at: input.analyticsConsent ? now : null,
+      // Marketing and analytics consents are the owner's, recorded when the owner completes the
+      // sign-up (set-password, code completion) or saves the profile: never taken from whoever
+      // typed the address here (issue 14).
+      marketing_consent_at: null,
+      analytics_consent_at: null,
       data_processing_consent_at: now,
       disabled_at: null,
       created_at: now,
@@ -88,11 +92,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
         policy_version: deps.config.consentPolicyVersion,
         created_at: now,
       });
-      await insertConsents(trx, [
-        consent('data_processing', true),
-        consent('marketing', input.consent === true),
-        consent('analytics', input.analyticsConsent === true),
-      ]);
+      await insertConsents(trx, [consent('data_processing', true)]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
     // Teams: a pending account remembers the invitation and joins when its password is set.
@@ -176,8 +176,12 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
   });
 }
 
-/** Sets the first password with the token from verifyEmail, and signs the person in. */
-export async function setPassword(deps: Deps, input: { email: string; password: string; token: string }, caller: Caller) {
+/** Sets the first password with the token from verifyEmail, records the owner's consents, and signs the person in. */
+export async function setPassword(
+  deps: Deps,
+  input: { email: string; password: string; token: string; consent?: boolean; analyticsConsent?: boolean },
+  caller: Caller,
+) {
   await deps.limits.hashing(caller.ip);
   const token = await findToken(deps.db, deps.clock, input.token, 'set_password');
   const account = token && (await findAccountByEmail(deps.db, input.email));
@@ -191,7 +195,8 @@ export async function setPassword(deps: Deps, input: { email: string; password: 
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
-    const updated = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // Teams: a sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
     const session = await startSession(trx, deps, account.id, caller);

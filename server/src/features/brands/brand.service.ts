@@ -1,4 +1,4 @@
-import { type BrandView, isLanguage } from '@gatehouse/contract';
+import { type BrandView, isHttpsUrl, isLanguage } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { MailBrand } from '../../mail/templates.ts';
@@ -11,6 +11,9 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
+/** A stored brand URL goes out only if it is https (rows saved before the CLI checked them included). */
+const httpsOrNull = (value: string | null | undefined) => (value && isHttpsUrl(value) ? value : null);
+
 /** The white-label configuration of a host; unknown hosts get the default brand. */
 export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'defaultLanguage'>, rawHost: string): Promise<BrandView> {
   const host = normalizeHost(rawHost);
@@ -18,13 +21,13 @@ export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'd
   return {
     host,
     brandName: brand?.brand_name ?? config.brandName,
-    faviconUrl: brand?.favicon_url ?? null,
-    logoUrl: brand?.logo_url ?? null,
-    primaryColor: brand?.primary_color ?? null,
-    supportUrl: brand?.support_url ?? null,
-    dashboardUrl: brand?.dashboard_url ?? null,
-    privacyUrl: brand?.privacy_url ?? null,
-    termsUrl: brand?.terms_url ?? null,
+    faviconUrl: httpsOrNull(brand?.favicon_url),
+    logoUrl: httpsOrNull(brand?.logo_url),
+    primaryColor: brand?.primary_color && /^#[0-9a-fA-F]{6}$/.test(brand.primary_color) ? brand.primary_color : null,
+    supportUrl: httpsOrNull(brand?.support_url),
+    dashboardUrl: httpsOrNull(brand?.dashboard_url),
+    privacyUrl: httpsOrNull(brand?.privacy_url),
+    termsUrl: httpsOrNull(brand?.terms_url),
     defaultLanguage: isLanguage(brand?.default_language) ? brand.default_language : config.defaultLanguage,
   };
 }

@@ -4,7 +4,7 @@ import { NewPasswordFields, useNewPassword } from '../../components/new-password
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { markPanelSignin } from '../../lib/panel.ts';
+import { markPanelSignin, panelCredentials } from '../../lib/panel.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
@@ -16,7 +16,7 @@ import { useForm } from '../../lib/use-form.ts';
  */
 export function PasswordStep() {
   const { t } = useI18n();
-  const { email, token } = useSignupStore();
+  const { email, token, consent, analyticsConsent } = useSignupStore();
   const code = useOtpStore((s) => s.otpCode);
   const newPassword = useNewPassword(email);
   const f = useForm();
@@ -24,9 +24,17 @@ export function PasswordStep() {
   const submit = f.onSubmit(async () => {
     if (!f.check(newPassword.errors())) return;
     const { password } = newPassword;
+    // The consents ticked at the start are the owner's once the address is proven here.
     const result = isControlPanel()
-      ? await api<AccountView>('POST', paths.completeOtpRegistration, { email, password, code })
-      : await api<AccountView>('POST', paths.setPassword, { email, password, token });
+      ? await api<AccountView>('POST', paths.completeOtpRegistration, {
+          email,
+          password,
+          code,
+          userId: panelCredentials().userId,
+          consent,
+          analyticsConsent,
+        })
+      : await api<AccountView>('POST', paths.setPassword, { email, password, token, consent, analyticsConsent });
     if (result.error) return f.fail(result);
     if (isControlPanel()) markPanelSignin();
     useSignupStore.getState().update({ password, token: '' });

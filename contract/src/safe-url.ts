@@ -1,0 +1,24 @@
+// Security hardening: where an operator's setting becomes a link or a redirect (ROUTE_RULES,
+// white-label URLs), only an https URL or a path on this site is taken. Browsers read "/\host"
+// and "//host" as another site, run "javascript:" and skip tabs and newlines inside URLs.
+
+/** A space, a backslash or a control character (code points 0-31 and 127). */
+function hasUnsafeCharacter(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0x20 || code === 0x7f || char === '\\' || /\s/u.test(char)) return true;
+  }
+  return false;
+}
+
+/** An absolute https URL without credentials, nothing else. */
+export function isHttpsUrl(value: string): boolean {
+  if (hasUnsafeCharacter(value) || !value.toLowerCase().startsWith('https://')) return false;
+  const url = URL.parse(value);
+  return url !== null && url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/** A path on this site: one leading slash, never "//" or "/\", no control character or space. */
+export function isLocalPath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !hasUnsafeCharacter(value);
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { visitor } from './support/accounts.ts';
+import { dialects } from './support/databases.ts';
+import type { TestClient } from './support/http-client.ts';
+import { codeIn, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { linkIn } from './support/smtp.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+// Issue 14, point 6: what a pending account holds comes from its owner's own steps, not from
+// whoever typed the address: consents at completion, panel links from the code's own panel.
+
+for (const dialect of await dialects()) {
+  describe(`the owner's own steps (${dialect})`, () => {
+    let t: TestApp;
+    let panel: TestPanel;
+    let n = 0;
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+      panel = await registerPanel(t);
+    });
+    after(() => t.stop());
+
+    const consentsOf = async (email: string) => {
+      const account = await t.deps.db.selectFrom('accounts').selectAll().where('email_key', '=', email).executeTakeFirstOrThrow();
+      const rows = await t.deps.db
+        .selectFrom('consents')
+        .select(['kind', 'granted'])
+        .where('account_id', '=', account.id)
+        .orderBy('kind')
+        .execute();
+      return {
+        marketing: account.marketing_consent_at !== null,
+        analytics: account.analytics_consent_at !== null,
+        rows: rows.map((row) => ({ kind: row.kind, granted: Number(row.granted) })),
+      };
+    };
+
+    it('records consents at the owner’s completion step, not from whoever started the sign-up', async () => {
+      const email = `consents-${++n}-${dialect}@example.com`;
+      // A stranger signs the address up, ticking every box.
+      const stranger = await visitor(t).post('/user/signup', { email, dataProcessingConsent: true, consent: true, analyticsConsent: true });
+      assert.equal(stranger.status, 200);
+      assert.deepEqual(await consentsOf(email), { marketing: false, analytics: false, rows: [{ kind: 'data_processing', granted: 1 }] });
+      // The owner follows the link and sets a password, agreeing to analytics only.
+      const link = linkIn(await t.smtp.waitFor(email), `${t.url}/activate-email?`);
+      const owner = visitor(t);
+      const verified = await owner.post('/user/verify-email', { email, token: link.searchParams.get('token') });
+      const set = await owner.post('/user/set-password', {
+        email,
+        password: 'Owner decides 2026',
+        token: verified.json.data.token,
+        analyticsConsent: true,
+      });
+      assert.equal(set.status, 200, set.text);
+      assert.equal(set.json.data.consent, false);
+      assert.equal(set.json.data.analyticsConsent, true);
+      assert.deepEqual(await consentsOf(email), {
+        marketing: false,
+        analytics: true,
+        rows: [
+          { kind: 'analytics', granted: 1 },
+          { kind: 'data_processing', granted: 1 },
+          { kind: 'marketing', granted: 0 },
+        ],
+      });
+    });
+
+    it("links the panel user only when that panel's page completes the code for that user", async () => {
+      const signUp = async (userId: string) => {
+        const email = `link-${++n}-${dialect}@example.com`;
+        const answer = await panelBrowser(t, panel.origin).post('/user/signup', {
+          email,
+          otp: true,
+          apiKey: panel.apiKey,
+          userId,
+          dataProcessingConsent: true,
+        });
+        assert.equal(answer.status, 200, answer.text);
+        return { email, code: codeIn(await t.smtp.waitFor(email)) };
+      };
+      const linkOf = async (userId: string) =>
+        t.deps.db
+          .selectFrom('panel_accounts')
+          .select('account_id')
+          .where('panel_id', '=', panel.id)
+          .where('panel_user_id', '=', userId)
+          .executeTakeFirst();
+      const elsewhere = await registerPanel(t);
+      const password = 'Panel owner 2026';
+      const complete = (client: TestClient, userId: string) => (email: string, code: string) =>
+        client.post('/user/complete-otp-registration', { email, code, password, userId });
+      const cases: Array<[string, (userId: string) => (email: string, code: string) => ReturnType<TestClient['post']>, boolean]> = [
+        ['off-panel', (userId) => complete(visitor(t), userId), false],
+        ['other-user', () => complete(panelBrowser(t, panel.origin), 'someone-else'), false],
+        ['other-panel', (userId) => complete(panelBrowser(t, elsewhere.origin), userId), false],
+        ['own', (userId) => complete(panelBrowser(t, panel.origin), userId), true],
+      ];
+      for (const [label, completion, linked] of cases) {
+        const userId = `${label}-${dialect}`;
+        const { email, code } = await signUp(userId);
+        const done = await completion(userId)(email, code);
+        assert.equal(done.status, 200, `${userId}: the owner is signed up and in either way (${done.text})`);
+        assert.equal((await linkOf(userId)) !== undefined, linked, `${userId}: linked`);
+      }
+      assert.equal(await linkOf('someone-else'), undefined);
+    });
+  });
+}
