@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { registerAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
+import { linkIn } from './support/smtp.ts';
 import { callback, ssoRoundTrip, startSso } from './support/sso.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -252,6 +253,20 @@ for (const dialect of await dialects()) {
       assert.equal(new URL(anonymous.headers.get('location') ?? '').pathname, '/login');
       const crossSite = await client.get('/connect/google?intent=link', { 'sec-fetch-site': 'cross-site' });
       assert.equal(new URL(crossSite.headers.get('location') ?? '').pathname, '/login');
+    });
+
+    it('lets a passwordless account set a password through "Forgot password?", and then disconnect', async () => {
+      const address = email('nopassword');
+      const user = google.addUser({ email: address, emailVerified: true });
+      const client = visitor(t);
+      await ssoRoundTrip(client, google, user.login, signupQuery);
+      assert.equal((await visitor(t).post('/user/init-password-reset', { email: address })).status, 200);
+      const mail = await t.smtp.waitFor(address, (m) => m.text.includes('/reset?'));
+      const token = linkIn(mail, `${t.url}/reset?`).searchParams.get('token') ?? '';
+      assert.equal((await visitor(t).post('/user/password-reset', { password, token })).status, 200);
+      const signedIn = await signIn(t, address, password);
+      const [identity] = (await signedIn.get('/sso/identities')).json.data.identities;
+      assert.equal((await signedIn.delete(`/sso/identities/${identity.id}`)).status, 200);
     });
   });
 }

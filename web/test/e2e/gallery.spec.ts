@@ -11,7 +11,7 @@ import it from '../../app/i18n/it.ts';
 import ja from '../../app/i18n/ja.ts';
 import pt from '../../app/i18n/pt.ts';
 import ru from '../../app/i18n/ru.ts';
-import { capture, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
+import { capture, connectIdentity, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
 
 const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
 const names: Record<Language, [string, string]> = {
@@ -66,6 +66,11 @@ languages.forEach((language, index) => {
     await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('signup-errors');
+    // Single sign-on: the consent comes first for Google and Microsoft too.
+    await page.locator('a[data-provider="google"]').click();
+    await expect(page.locator('input[name="dataProcessingConsent"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('input[name="email"]')).not.toHaveAttribute('aria-invalid', 'true');
+    await g.shot('signup-sso-consent');
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="dataProcessingConsent"]').check();
     await submit(page).click();
@@ -119,6 +124,11 @@ languages.forEach((language, index) => {
     await page.getByRole('button', { name: t.common.finish }).click();
     await expect(heading(page)).toHaveText(`${first} ${last}`);
     await g.shot('account');
+    // Single sign-on: Google connected (as another address), Microsoft not yet.
+    await connectIdentity('google', email, `${language}.work@example.com`);
+    await page.reload();
+    await expect(page.getByRole('button', { name: t.connected.disconnect })).toBeVisible();
+    await g.shot('account-connected');
 
     // Redeem signed in, then sign out.
     await page.goto(g.path(`/redeem/${await createLicense('enterprise')}`));
@@ -140,6 +150,10 @@ languages.forEach((language, index) => {
     await submit(page).click();
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('login-error');
+    // Single sign-on: an address the provider does not vouch for, refused in the person's language.
+    await page.goto(g.path('/login?error=sso.email_unverified'));
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await g.shot('login-sso-refused');
 
     // Redeem signed out: a plan, and an unknown key.
     await page.goto(g.path(`/redeem/${await createLicense('pro')}`));

@@ -89,11 +89,3 @@ test('resets the password through the mailed link, then moves to sign-in after 5
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
-
-test('a single sign-on button that is not set up explains itself on the sign-in page', async ({ page }, testInfo) => {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(/\/login\?error=auth\.sso_unavailable$/);
-  await expect(page.getByRole('alert')).toHaveText('Sign-in with this provider is not available here. Please use your email and password');
-  await capture(page, testInfo, 'login-sso-unavailable');
-});

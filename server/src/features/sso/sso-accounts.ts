@@ -1,0 +1,173 @@
+import { isLanguage, type Language } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Account, ConsentsTable, SsoFlow, SsoProvider } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { newId } from '../../lib/crypto.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { startSession } from '../auth/session.service.ts';
+import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import type { IdentityClaims, SsoError } from './oidc-client.ts';
+import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
+
+// What a finished sign-in does to accounts: sign in, link, create. Each writes in one
+// transaction with its audit rows and mail, or not at all.
+
+export interface SignupConsents {
+  dataProcessing: true;
+  marketing: boolean;
+  analytics: boolean;
+}
+
+/** Where the browser goes after the callback, and the session to start, if any. */
+export type SsoOutcome =
+  | { kind: 'signed_in'; account: Account; sessionToken: string; flow: SsoFlow; created: boolean }
+  | { kind: 'linked'; flow: SsoFlow }
+  | { kind: 'refused'; code: SsoRefusal; flow?: SsoFlow };
+
+export type SsoRefusal =
+  | SsoError['code']
+  | 'sso.email_unverified'
+  | 'sso.email_not_confirmed'
+  | 'sso.account_disabled'
+  | 'sso.no_account'
+  | 'sso.identity_taken';
+
+export type Refuse = (code: SsoRefusal, accountId?: string | null) => Promise<SsoOutcome>;
+
+export async function link(deps: Deps, flow: SsoFlow, claims: IdentityClaims, caller: Caller, refuse: Refuse): Promise<SsoOutcome> {
+  const account = flow.account_id ? await findAccountById(deps.db, flow.account_id) : undefined;
+  if (!account || account.disabled_at) return refuse('sso.account_disabled', account?.id ?? null);
+  const known = await findIdentity(deps.db, claims.issuer, claims.subject);
+  if (known && known.account_id !== account.id) return refuse('sso.identity_taken', account.id);
+  if (!known) {
+    const brand = mailBrand(await getBrand(deps.db, deps.config, new URL(deps.config.publicUrl).host));
+    const linked = await deps.db.transaction().execute(async (trx) => {
+      const now = iso(deps.clock.now());
+      if (!(await addIdentity(trx, deps, flow.provider, account, claims, now, brand))) return false;
+      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
+      return true;
+    });
+    if (!linked) return refuse('sso.identity_taken', account.id);
+    deps.mailWritten();
+  }
+  return { kind: 'linked', flow };
+}
+
+export async function signIn(
+  deps: Deps,
+  flow: SsoFlow,
+  account: Account,
+  caller: Caller,
+  change: { touch?: string; link?: IdentityClaims },
+): Promise<SsoOutcome> {
+  const brand = change.link ? mailBrand(await getBrand(deps.db, deps.config, new URL(deps.config.publicUrl).host)) : undefined;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    if (change.touch) await touchIdentity(trx, change.touch, now);
+    if (change.link && brand) {
+      if (!(await addIdentity(trx, deps, flow.provider, account, change.link, now, brand))) return undefined;
+      // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
+      if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
+    }
+    const session = await startSession(trx, deps, account.id, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
+    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false };
+  });
+  if (!outcome) return { kind: 'refused', code: 'sso.identity_taken', flow };
+  if (change.link) deps.mailWritten();
+  return outcome;
+}
+
+export async function signUp(
+  deps: Deps,
+  flow: SsoFlow,
+  claims: IdentityClaims & { email: string },
+  consents: SignupConsents,
+  caller: Caller,
+) {
+  const language: Language = isLanguage(flow.locale) ? flow.locale : deps.config.defaultLanguage;
+  return deps.db.transaction().execute(async (trx): Promise<SsoOutcome> => {
+    const now = iso(deps.clock.now());
+    const { account, created } = await insertAccountOrGetExisting(trx, {
+      id: newId(),
+      email: claims.email,
+      email_verified_at: now,
+      password_hash: null,
+      password_changed_at: null,
+      first_name: claims.givenName ?? null,
+      family_name: claims.familyName ?? null,
+      locale: language,
+      marketing_consent_at: consents.marketing ? now : null,
+      analytics_consent_at: consents.analytics ? now : null,
+      data_processing_consent_at: now,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    // Another sign-up took the address a moment ago: nothing of ours was written.
+    if (!created) return { kind: 'refused', code: 'sso.expired', flow };
+    const consent = (kind: ConsentsTable['kind'], granted: boolean): ConsentsTable => ({
+      id: newId(),
+      account_id: account.id,
+      kind,
+      granted: granted ? 1 : 0,
+      policy_version: deps.config.consentPolicyVersion,
+      created_at: now,
+    });
+    await insertConsents(trx, [
+      consent('data_processing', true),
+      consent('marketing', consents.marketing),
+      consent('analytics', consents.analytics),
+    ]);
+    await insertIdentity(trx, {
+      id: newId(),
+      account_id: account.id,
+      provider: flow.provider,
+      issuer: claims.issuer,
+      subject: claims.subject,
+      email: claims.email,
+      created_at: now,
+      last_used_at: now,
+    });
+    const session = await startSession(trx, deps, account.id, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
+    return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true };
+  });
+}
+
+/** Links an identity and writes the "Google was connected" mail in the same transaction. */
+async function addIdentity(
+  trx: DbOrTx,
+  deps: Deps,
+  provider: SsoProvider,
+  account: Account,
+  claims: IdentityClaims,
+  now: string,
+  brand: ReturnType<typeof mailBrand>,
+): Promise<boolean> {
+  const inserted = await insertIdentity(trx, {
+    id: newId(),
+    account_id: account.id,
+    provider,
+    issuer: claims.issuer,
+    subject: claims.subject,
+    email: claims.email ?? null,
+    created_at: now,
+    last_used_at: now,
+  });
+  if (!inserted) return false;
+  await enqueueMail(trx, deps, {
+    to: account.email,
+    kind: 'sso_linked',
+    language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,
+    brand,
+    params: { provider: providerNames[provider], email: account.email, link: `${deps.config.publicUrl}/` },
+  });
+  return true;
+}
+
+export const providerNames: Record<SsoProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
