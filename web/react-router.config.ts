@@ -1,10 +1,21 @@
 import { languages, panelBasePath } from '@gatehouse/contract';
 import type { Config } from '@react-router/dev/config';
 
-// Every screen without a parameter is rendered to HTML at build time, in every language, so
-// the first paint never waits for JavaScript; so is the 404 page (/__not-found, /de/__not-found
-// …), which the server sends for unknown paths. /redeem/{license} gets the SPA fallback page.
-const screens = ['/', '/login', '/signup', '/signup-process', '/activate-email', '/reset-password', '/reset', '/__not-found'];
+// Every screen is rendered to HTML at build time, in every language, so the first paint never
+// waits for JavaScript: /redeem/{license} once with a placeholder (/redeem/__license; its first
+// render does not show the key), which the server sends for every key; and the 404 page
+// (/__not-found, /de/__not-found …), which it sends for unknown paths.
+const screens = [
+  '/',
+  '/login',
+  '/signup',
+  '/signup-process',
+  '/activate-email',
+  '/reset-password',
+  '/reset',
+  '/redeem/__license',
+  '/__not-found',
+];
 
 // The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as
 // one SPA page: its mode comes from runtime-config.js at run time, so nothing mode-dependent

@@ -13,6 +13,7 @@ test('every screen and the 404 page have their title, language and description b
     '/signup': /^Sign up \| Gatehouse$/,
     '/reset-password': /^Reset password \| Gatehouse$/,
     '/ja/login': /^ログイン \| Gatehouse$/,
+    '/redeem/GH-AAAA-BBBB-CCCC-DDDD': /^Redeem license \| Gatehouse$/,
     '/no/such/page': /^Page not found$/,
     '/no-such-page': /^Page not found$/,
     '/de/keine-seite': /^Seite nicht gefunden$/,
@@ -48,7 +49,7 @@ test('pages hydrate under the strict CSP with the settings inlined, compressed f
     }),
   );
 
-  for (const path of ['/login', '/ja/no/such/page']) {
+  for (const path of ['/login', '/ja/no/such/page', '/redeem/GH-AAAA-BBBB-CCCC-DDDD']) {
     // Quiet for half a second (the screens' code is preloaded a second after start), and hydrated:
     // React has taken over the prerendered heading.
     await page.goto(path, { waitUntil: 'networkidle' });
