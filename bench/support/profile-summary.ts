@@ -32,7 +32,10 @@ export function summarizeProfile(file: string, windowSeconds?: number, top = 15)
   const self = new Map<number, number>();
   const times: number[] = [];
   let at = 0;
-  for (const delta of profile.timeDeltas) times.push((at += delta));
+  for (const delta of profile.timeDeltas) {
+    at += delta;
+    times.push(at);
+  }
   const from = windowSeconds === undefined ? -Infinity : at - windowSeconds * 1e6;
   profile.samples.forEach((id, i) => {
     if ((times[i] ?? 0) >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
