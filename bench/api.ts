@@ -193,7 +193,7 @@ export async function profileApi(seconds: number, profileDir: string): Promise<v
       rmSync(dir, { recursive: true, force: true });
     }
     for (const file of readdirSync(out).filter((f) => f.endsWith('.cpuprofile'))) {
-      console.log(`CPU profile (${join(out, file)}):\n${summarizeProfile(join(out, file))}`);
+      console.log(`CPU profile, the last ${seconds} s (${join(out, file)}):\n${summarizeProfile(join(out, file), seconds)}`);
     }
   }
 }

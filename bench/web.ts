@@ -31,7 +31,11 @@ interface Metrics {
   benchmarkIndex: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The median of the runs that gave a figure (a failed run gives none). */
+const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
 
 /** The page as served, with its scripts and script preloads taken out: nothing left to run. */
 const withoutScripts = (html: string) =>
@@ -56,11 +60,32 @@ async function startStaticCopy(base: string, paths: string[]): Promise<{ url: st
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-async function audit(url: string, port: number): Promise<Metrics> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** One Lighthouse run in a fresh browser (as its CLI does); a run that failed to record is tried again once. */
+async function audit(url: string, attempt = 1): Promise<Metrics> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  try {
+    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+  } finally {
+    chrome.kill();
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) console.error(`  Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    console.error(`  Lighthouse on ${url}: ${lhr.runtimeError.code}${attempt === 1 ? ', once more' : ''}`);
+    if (attempt === 1) return audit(url, 2);
+  }
   const score = (category: (typeof categories)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -96,7 +121,6 @@ export async function webBench(options: { runs: number; paths?: string[] }): Pro
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   let gatehouse: Child | undefined;
   let copy: { url: string; server: Server } | undefined;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     gatehouse = await startChild(
       ['server/src/main.ts'],
@@ -104,33 +128,19 @@ export async function webBench(options: { runs: number; paths?: string[] }): Pro
       '/health/ready',
     );
     copy = await startStaticCopy(gatehouse.url, paths);
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
     const figures: PageFigures[] = [];
     for (const path of paths) {
       const app: Metrics[] = [];
       const limit: Metrics[] = [];
       // Interleaved, so both see the same load on the machine.
       for (let run = 0; run < options.runs; run += 1) {
-        app.push(await audit(`${gatehouse.url}${path}`, chrome.port));
-        limit.push(await audit(`${copy.url}${path}`, chrome.port));
+        app.push(await audit(`${gatehouse.url}${path}`));
+        limit.push(await audit(`${copy.url}${path}`));
       }
       figures.push({ path, app: medianOf(app), limit: medianOf(limit) });
     }
     return figures;
   } finally {
-    chrome?.kill();
     copy?.server.close();
     await gatehouse?.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { languages, panelBasePath, settingsSections } from '@gatehouse/contract';
 import type { Config } from '@react-router/dev/config';
 
-// Every screen without a parameter is rendered to HTML at build time, in every language, so
-// the first paint never waits for JavaScript; so is the 404 page (/__not-found, /de/__not-found
-// …), which the server sends for unknown paths. /redeem/{license} gets the SPA fallback page.
+// Every screen is rendered to HTML at build time, in every language, so the first paint never
+// waits for JavaScript: /redeem/{license} once with a placeholder (/redeem/__license; its first
+// render does not show the key), which the server sends for every key; and the 404 page
+// (/__not-found, /de/__not-found …), which it sends for unknown paths.
 const screens = [
   '/',
   '/login',
@@ -12,6 +13,7 @@ const screens = [
   '/activate-email',
   '/reset-password',
   '/reset',
+  '/redeem/__license',
   '/__not-found',
   // Account settings
   ...settingsSections.map((section) => `/settings/${section}`),

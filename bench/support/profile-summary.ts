@@ -22,12 +22,23 @@ function packageOf(url: string): string {
   return own ? `${own[1]}/${own[2]}` : url;
 }
 
-export function summarizeProfile(file: string, top = 15): string {
+/**
+ * `windowSeconds`: only the last seconds of the profile (the load, not the start-up before it:
+ * loading modules, compiling schemas).
+ */
+export function summarizeProfile(file: string, windowSeconds?: number, top = 15): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
+  const times: number[] = [];
+  let at = 0;
+  for (const delta of profile.timeDeltas) {
+    at += delta;
+    times.push(at);
+  }
+  const from = windowSeconds === undefined ? -Infinity : at - windowSeconds * 1e6;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if ((times[i] ?? 0) >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byFunction = new Map<string, number>();

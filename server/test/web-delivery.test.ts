@@ -44,6 +44,7 @@ const files: Record<string, string> = {
   'ja/login/index.html': page('ja', 'ログイン | Gatehouse'),
   '__not-found/index.html': page('en', 'Page not found'),
   'de/__not-found/index.html': page('de', 'Seite nicht gefunden'),
+  'redeem/__license/index.html': page('en', 'Redeem license | Gatehouse'),
   '__spa-fallback.html': page('en', 'Gatehouse'),
   'assets/app-Ab12Cd34.js': script,
   'assets/ja-Ef56Gh78.js': 'export default { hello: "こんにちは" };',
@@ -168,6 +169,16 @@ describe('delivery of the built web app', () => {
     assert.match(japanese.text, /<title>Page not found<\/title>/);
     // The 404 page is no page of its own at its build path.
     assert.equal((await t.client().get('/de/__not-found', { accept: 'text/html' })).status, 404);
+  });
+
+  it('answers a screen with a parameter with its page prerendered for every value', async () => {
+    const redeem = await t.client().get('/redeem/GH-ABCD-EFGH-JKLM-NPQR', { accept: 'text/html' });
+    assert.equal(redeem.status, 200);
+    assert.match(redeem.text, /<title>Redeem license \| Gatehouse<\/title>/);
+    assert.match(redeem.text, /window\.__GATEHOUSE__=/);
+    assert.equal((await t.client().get('/redeem/__license', { accept: 'text/html' })).status, 200, 'a key like any other');
+    // Without a page in that language, the app's shell still answers.
+    assert.match((await t.client().get('/de/redeem/GH-ABCD', { accept: 'text/html' })).text, /<title>Gatehouse<\/title>/);
   });
 
   it('never compresses an API answer (BREACH: answers carry tokens and session data)', async () => {

@@ -80,6 +80,19 @@ const screenPatterns = Object.values(screens).map(
   (screen) => new RegExp(`^(/[a-z]{2})?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
 );
 
+/**
+ * A screen with a parameter (/redeem/{license}) is prerendered once per language with a
+ * placeholder (/redeem/__license), as its first render does not show the parameter: that page
+ * serves every value, complete before any script runs.
+ */
+function screenTemplate(pages: Map<string, Page>, screen: number, path: string): Page | undefined {
+  const pattern = Object.values(screens)[screen];
+  if (!pattern?.includes(':')) return undefined;
+  const language = path.split('/')[1];
+  const prefix = isLanguage(language) && language !== 'en' ? `/${language}` : '';
+  return pages.get(`${prefix}${pattern.replace(/:(\w+)/g, '__$1')}`);
+}
+
 function languageRedirect(request: FastifyRequest, path: string): string | undefined {
   const first = path.split('/')[1];
   if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.test(path))) return undefined;
@@ -128,7 +141,8 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
     if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
     const page = pages.get(path);
     if (page && !path.includes('/__')) return sendPage(request, reply, page);
-    if (screenPatterns.some((pattern) => pattern.test(path))) return sendPage(request, reply, fallback);
+    const screen = screenPatterns.findIndex((pattern) => pattern.test(path));
+    if (screen >= 0) return sendPage(request, reply, screenTemplate(pages, screen, path) ?? fallback);
     // The prerendered 404 page in the path's language: its title and text are there before any script.
     const language = path.split('/')[1];
     const notFound = (isLanguage(language) && pages.get(`/${language}/__not-found`)) || pages.get('/__not-found') || fallback;

@@ -1,5 +1,6 @@
 import { languages } from '@gatehouse/contract';
 import { expect, test } from '@playwright/test';
+import { referencePanel } from '../support/helpers.ts';
 
 // What a phone on a slow network gets before and after the scripts: complete pages without
 // JavaScript, compressed files, the settings inlined under a strict CSP, no font downloads.
@@ -13,6 +14,7 @@ test('every screen and the 404 page have their title, language and description b
     '/signup': /^Sign up \| Gatehouse$/,
     '/reset-password': /^Reset password \| Gatehouse$/,
     '/ja/login': /^ログイン \| Gatehouse$/,
+    '/redeem/GH-AAAA-BBBB-CCCC-DDDD': /^Redeem license \| Gatehouse$/,
     '/no/such/page': /^Page not found$/,
     '/no-such-page': /^Page not found$/,
     '/de/keine-seite': /^Seite nicht gefunden$/,
@@ -48,7 +50,7 @@ test('pages hydrate under the strict CSP with the settings inlined, compressed f
     }),
   );
 
-  for (const path of ['/login', '/ja/no/such/page']) {
+  for (const path of ['/login', '/ja/no/such/page', '/redeem/GH-AAAA-BBBB-CCCC-DDDD']) {
     // Quiet for half a second (the screens' code is preloaded a second after start), and hydrated:
     // React has taken over the prerendered heading.
     await page.goto(path, { waitUntil: 'networkidle' });
@@ -63,4 +65,33 @@ test('pages hydrate under the strict CSP with the settings inlined, compressed f
   // Files under 256 bytes have no compressed copy: the headers would cost more than they save.
   for (const script of scripts) expect(script.encoding ?? (script.bytes < 256 ? 'small' : null), script.url).toMatch(/^(br|small)$/);
   expect(requests.find((r) => r.type === 'document')?.encoding).toBe('br');
+});
+
+test('the reference panel serves the panel build compressed and cached as a panel’s web server should', async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the delivery is the same at every viewport');
+  const { url } = await referencePanel();
+  const base = `${url}/templates/monitoring/spa/`;
+  const page = await request.get(base, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(page.status()).toBe(200);
+  // The page carries the panel credentials: never compressed (BREACH), revalidated by ETag.
+  expect(page.headers()['content-encoding']).toBeUndefined();
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const etag = page.headers().etag ?? '';
+  expect(etag).not.toBe('');
+  expect((await request.get(base, { headers: { 'if-none-match': etag } })).status()).toBe(304);
+
+  const framework = /\/templates\/monitoring\/spa\/assets\/framework-[\w-]+\.js/.exec(await page.text())?.[0];
+  expect(framework, 'the framework chunk is linked').toBeTruthy();
+  const asset = await request.get(`${url}${framework}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers().vary).toMatch(/accept-encoding/i);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-type']).toMatch(/javascript/);
+  expect((await request.get(`${url}${framework}`, { headers: { 'accept-encoding': 'gzip' } })).headers()['content-encoding']).toBe('gzip');
+
+  // The settings operators edit in place: always the file itself, revalidated.
+  const settings = await request.get(`${base}runtime-config.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(settings.headers()['content-encoding']).toBeUndefined();
+  expect(settings.headers()['cache-control']).toBe('no-cache');
+  expect(await settings.text()).toContain('"mode": "control-panel"');
 });
