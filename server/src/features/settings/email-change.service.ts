@@ -1,4 +1,4 @@
-import type { Language } from '@gatehouse/contract';
+import type { AccountOverview, Language } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -42,8 +42,17 @@ async function insertLinkToken(
   return token;
 }
 
+/** What the settings show besides the account: whether it has a password, a pending change. */
+export async function accountOverviewOf(deps: Deps, account: Account): Promise<AccountOverview> {
+  return {
+    hasPassword: account.password_hash !== null,
+    passwordChangedAt: account.password_changed_at,
+    pendingEmail: await pendingEmail(deps, account.id),
+  };
+}
+
 /** The address a pending change waits to have verified, or null. */
-export async function pendingEmail(deps: Deps, accountId: string): Promise<string | null> {
+async function pendingEmail(deps: Deps, accountId: string): Promise<string | null> {
   const row = await deps.db
     .selectFrom('one_time_tokens')
     .select('new_email')
