@@ -125,6 +125,24 @@ for (const dialect of await dialects()) {
       }
     });
 
+    it("leaves another account's mail alone when an e-mail change named its address", async () => {
+      n += 1;
+      const holder = `holder${n}@example.com`;
+      await seedAccount(t, holder, { passwordHash: hash });
+      const email = `grabber${n}@example.com`;
+      await seedAccount(t, email, { passwordHash: hash });
+      const client = await signIn(t, email, password);
+      assert.equal((await client.post('/account/email', { email: holder, password })).status, 200);
+      await t.smtp.waitFor(holder, (mail) => mail.subject.includes('already used'));
+      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      const kept = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', holder).execute();
+      assert.deepEqual(
+        kept.map((mail) => mail.kind),
+        ['email_change_taken'],
+        "the holder's mail stays",
+      );
+    });
+
     it('confirms with a mailed code for an account without a password', async () => {
       n += 1;
       const email = `passwordless${n}@example.com`;

@@ -307,6 +307,7 @@ const de: UiMessages = {
       pendingCode: 'Geben Sie den Code ein, den wir an {email} gesendet haben, um die Änderung abzuschließen.',
       confirm: 'Neue Adresse bestätigen',
       changed: 'Ihre E-Mail-Adresse lautet jetzt {email}.',
+      noPassword: 'Um Ihre Adresse zu ändern, legen Sie zuerst ein Passwort für Ihr Konto fest.',
     },
     sessions: {
       intro: 'Diese Geräte sind in Ihrem Konto angemeldet. Melden Sie alle ab, die Sie nicht kennen.',

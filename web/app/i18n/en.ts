@@ -298,6 +298,7 @@ const en = {
       pendingCode: 'Enter the code we sent to {email} to finish the change.',
       confirm: 'Confirm new address',
       changed: 'Your email address is now {email}.',
+      noPassword: 'To change your address, first set a password for your account.',
     },
     sessions: {
       intro: 'These devices are signed in to your account. Sign out any you do not recognise.',

@@ -302,6 +302,7 @@ const es: UiMessages = {
       pendingCode: 'Introduce el código que hemos enviado a {email} para terminar el cambio.',
       confirm: 'Confirmar la nueva dirección',
       changed: 'Tu dirección de correo es ahora {email}.',
+      noPassword: 'Para cambiar tu dirección, primero crea una contraseña para tu cuenta.',
     },
     sessions: {
       intro: 'Estos dispositivos tienen la sesión iniciada en tu cuenta. Cierra la de cualquiera que no reconozcas.',

@@ -304,6 +304,7 @@ const fr: UiMessages = {
       pendingCode: 'Saisissez le code envoyé à {email} pour terminer le changement.',
       confirm: 'Confirmer la nouvelle adresse',
       changed: 'Votre adresse e-mail est désormais {email}.',
+      noPassword: 'Pour changer d’adresse, définissez d’abord un mot de passe pour votre compte.',
     },
     sessions: {
       intro: 'Ces appareils sont connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas.',

@@ -303,6 +303,7 @@ const it: UiMessages = {
       pendingCode: 'Inserisci il codice inviato a {email} per completare la modifica.',
       confirm: 'Conferma il nuovo indirizzo',
       changed: 'Il tuo indirizzo email ora è {email}.',
+      noPassword: 'Per cambiare indirizzo, imposta prima una password per il tuo account.',
     },
     sessions: {
       intro: 'Questi dispositivi hanno effettuato l’accesso al tuo account. Disconnetti quelli che non riconosci.',

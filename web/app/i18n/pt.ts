@@ -300,6 +300,7 @@ const pt: UiMessages = {
       pendingCode: 'Digite o código que enviamos para {email} para concluir a alteração.',
       confirm: 'Confirmar novo endereço',
       changed: 'Seu endereço de e-mail agora é {email}.',
+      noPassword: 'Para alterar seu endereço, defina primeiro uma senha para sua conta.',
     },
     sessions: {
       intro: 'Estes dispositivos estão conectados à sua conta. Desconecte os que você não reconhecer.',

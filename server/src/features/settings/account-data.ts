@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
+import { findAccountByEmail } from '../accounts/account.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /**
@@ -19,11 +20,16 @@ export interface AccountDataPart {
 
 export const accountData: AccountDataPart[] = [
   {
-    // Mail already sent to the person (verification, reset, notices) holds the address and links.
+    // Mail to the person (verification, resets, notices) holds the address and links: mail to
+    // the account's address and to the addresses its e-mail changes named, unless one of those
+    // is another account's (a change refused as taken): that mail is the other person's.
     name: 'mail',
     async erase(trx, account) {
-      const pending = await trx.selectFrom('one_time_tokens').select('new_email').where('account_id', '=', account.id).execute();
-      const addresses = [account.email, ...pending.flatMap((row) => (row.new_email ? [row.new_email] : []))];
+      const named = await trx.selectFrom('one_time_tokens').select('new_email').where('account_id', '=', account.id).execute();
+      const addresses = [account.email];
+      for (const { new_email: address } of named) {
+        if (address && !addresses.includes(address) && !(await findAccountByEmail(trx, address))) addresses.push(address);
+      }
       await trx.deleteFrom('mail_outbox').where('to_address', 'in', addresses).execute();
     },
   },

@@ -1,4 +1,4 @@
-import type { Language } from '@gatehouse/contract';
+import type { AccountOverview, Language } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -42,8 +42,17 @@ async function insertLinkToken(
   return token;
 }
 
+/** What the settings show besides the account: whether it has a password, a pending change. */
+export async function accountOverviewOf(deps: Deps, account: Account): Promise<AccountOverview> {
+  return {
+    hasPassword: account.password_hash !== null,
+    passwordChangedAt: account.password_changed_at,
+    pendingEmail: await pendingEmail(deps, account.id),
+  };
+}
+
 /** The address a pending change waits to have verified, or null. */
-export async function pendingEmail(deps: Deps, accountId: string): Promise<string | null> {
+async function pendingEmail(deps: Deps, accountId: string): Promise<string | null> {
   const row = await deps.db
     .selectFrom('one_time_tokens')
     .select('new_email')
@@ -154,8 +163,19 @@ async function applyEmailChange(deps: Deps, token: OneTimeToken, caller: Caller)
 export async function confirmEmailChangeByLink(deps: Deps, rawToken: string, caller: Caller): Promise<Account> {
   const token = await findToken(deps.db, deps.clock, rawToken, 'email_change');
   const account = token && (await findAccountById(deps.db, token.account_id));
-  if (!token || !account || account.disabled_at) throw badRequest('email_change.failed');
-  return applyEmailChange(deps, token, caller);
+  if (token && account && !account.disabled_at) return applyEmailChange(deps, token, caller);
+  // Mail scanners open links before people do: a link opened again after it moved the account,
+  // while the account is still on that address, answers as the first time did.
+  const used = await deps.db
+    .selectFrom('one_time_tokens')
+    .select(['account_id', 'new_email'])
+    .where('token_hash', '=', sha256(rawToken))
+    .where('purpose', '=', 'email_change')
+    .where('expires_at', '>', iso(deps.clock.now()))
+    .executeTakeFirst();
+  const moved = used?.new_email ? await findAccountById(deps.db, used.account_id) : undefined;
+  if (moved && !moved.disabled_at && used?.new_email && moved.email_key === emailKey(used.new_email)) return moved;
+  throw badRequest('email_change.failed');
 }
 
 /** Confirms with the code mailed to the new address (hosting panels); the code belongs to the signed-in account. */

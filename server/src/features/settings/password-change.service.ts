@@ -9,6 +9,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { revokeTokens } from '../tokens/token.repository.ts';
+import { deleteOtherSessions } from './sessions.service.ts';
 import { confirmPassword } from './settings-access.ts';
 
 /**
@@ -53,7 +54,7 @@ export async function changePassword(
     await lockAccount(trx, account.id);
     await updateAccount(trx, account.id, { password_hash: passwordHash, password_changed_at: now, updated_at: now });
     await revokeTokens(trx, account.id, allTokenPurposes, now);
-    await trx.deleteFrom('sessions').where('account_id', '=', account.id).where('id', '!=', session.id).execute();
+    await deleteOtherSessions(trx, account.id, session.id);
     await enqueueMail(trx, deps, {
       to: account.email,
       kind: 'password_updated',

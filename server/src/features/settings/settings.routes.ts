@@ -16,17 +16,17 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
-import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
 import {
+  accountOverviewOf,
   cancelEmailChange,
   confirmEmailChangeByCode,
   confirmEmailChangeByLink,
-  pendingEmail,
   requestEmailChange,
 } from './email-change.service.ts';
 import { changePassword } from './password-change.service.ts';
+import { endOtherSessions } from './sessions.service.ts';
 import { panelKeyHeader, requireAccountCaller } from './settings-access.ts';
 
 /**
@@ -51,16 +51,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(accountOverview),
       },
     },
-    async (request) => {
-      const { account } = authOf(request);
-      return {
-        data: {
-          hasPassword: account.password_hash !== null,
-          passwordChangedAt: account.password_changed_at,
-          pendingEmail: await pendingEmail(deps, account.id),
-        },
-      };
-    },
+    async (request) => ({ data: await accountOverviewOf(deps, authOf(request).account) }),
   );
 
   r.get(
@@ -167,16 +158,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(z.object({ ended: z.number() })),
       },
     },
-    async (request) => {
-      const { account, session } = authOf(request);
-      const result = await deps.db
-        .deleteFrom('sessions')
-        .where('account_id', '=', account.id)
-        .where('id', '!=', session.id)
-        .executeTakeFirst();
-      await recordAuthEvent(deps.db, { accountId: account.id, type: 'sessions_ended', ip: request.ip, at: iso(deps.clock.now()) });
-      return { data: { ended: Number(result.numDeletedRows) } };
-    },
+    async (request) => ({ data: await endOtherSessions(deps, authOf(request).session, callerOf(request)) }),
   );
 
   r.get(
