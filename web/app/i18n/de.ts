@@ -401,6 +401,8 @@ const de: UiMessages = {
     joining: 'Sie treten dem Team von {email} bei',
     signupHint: 'Erstellen Sie Ihr Konto, um die Einladung an {email} anzunehmen.',
     loginHint: 'Melden Sie sich als {email} an, um die Einladung anzunehmen.',
+    signedInAs: 'Sie sind als {email} angemeldet.',
+    join: 'Dem Team beitreten',
   },
 };
 

@@ -390,6 +390,8 @@ const en = {
     joining: 'You are joining the team of {email}',
     signupHint: 'Create your account to accept the invitation sent to {email}.',
     loginHint: 'Sign in as {email} to accept the invitation.',
+    signedInAs: 'You are signed in as {email}.',
+    join: 'Join the team',
   },
 };
 

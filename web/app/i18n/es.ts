@@ -395,6 +395,8 @@ const es: UiMessages = {
     joining: 'Te estás uniendo al equipo de {email}',
     signupHint: 'Crea tu cuenta para aceptar la invitación enviada a {email}.',
     loginHint: 'Inicia sesión como {email} para aceptar la invitación.',
+    signedInAs: 'Has iniciado sesión como {email}.',
+    join: 'Unirme al equipo',
   },
 };
 

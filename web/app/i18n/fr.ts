@@ -398,6 +398,8 @@ const fr: UiMessages = {
     joining: 'Vous rejoignez l’équipe de {email}',
     signupHint: 'Créez votre compte pour accepter l’invitation envoyée à {email}.',
     loginHint: 'Connectez-vous en tant que {email} pour accepter l’invitation.',
+    signedInAs: 'Vous êtes connecté en tant que {email}.',
+    join: 'Rejoindre l’équipe',
   },
 };
 

@@ -396,6 +396,8 @@ const it: UiMessages = {
     joining: 'Stai entrando nel team di {email}',
     signupHint: 'Crea il tuo account per accettare l’invito inviato a {email}.',
     loginHint: 'Accedi come {email} per accettare l’invito.',
+    signedInAs: 'Hai effettuato l’accesso come {email}.',
+    join: 'Unisciti al team',
   },
 };
 

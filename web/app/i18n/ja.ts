@@ -392,6 +392,8 @@ const ja: UiMessages = {
     joining: '{email} のチームに参加します',
     signupHint: '{email} に送信された招待を承諾するには、アカウントを作成してください。',
     loginHint: '招待を承諾するには、{email} でログインしてください。',
+    signedInAs: '{email} でログインしています。',
+    join: 'チームに参加',
   },
 };
 

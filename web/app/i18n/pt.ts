@@ -393,6 +393,8 @@ const pt: UiMessages = {
     joining: 'Você está entrando na equipe de {email}',
     signupHint: 'Crie sua conta para aceitar o convite enviado para {email}.',
     loginHint: 'Entre como {email} para aceitar o convite.',
+    signedInAs: 'Você entrou como {email}.',
+    join: 'Entrar na equipe',
   },
 };
 

@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { InvitationBanner } from '../components/invitation-banner.tsx';
+import { InvitationJoin } from '../components/invitation-join.tsx';
 import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -63,6 +64,7 @@ export default function Login() {
       <PageTitle title={t('titles.login')} />
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
       {preview && <InvitationBanner preview={preview} mode="login" />}
+      {preview && <InvitationJoin token={invitation.token} preview={preview} />}
       {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons
         mode="login"

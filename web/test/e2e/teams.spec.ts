@@ -76,12 +76,15 @@ test('an existing account accepts through /login; a revoked and an expired invit
   const existing = uniqueEmail('team-existing', testInfo);
   const revoked = uniqueEmail('team-revoked', testInfo);
   const late = uniqueEmail('team-late', testInfo);
+  const signedIn = uniqueEmail('team-signed-in', testInfo);
   await registerAccount(page, existing, password);
+  await registerAccount(page, signedIn, password);
   await registerAccount(page, owner, password);
   await signInApi(page.request, owner, password);
   const existingLink = await inviteApi(page.request, existing);
   const revokedLink = await inviteApi(page.request, revoked);
   const lateLink = await inviteApi(page.request, late);
+  const signedInLink = await inviteApi(page.request, signedIn);
   await expireInvitations(late);
 
   // The existing account opens the sign-up link: it is sent to sign in, with the banner.
@@ -95,6 +98,16 @@ test('an existing account accepts through /login; a revoked and an expired invit
   await other.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(other.getByRole('region', { name: `Team of ${owner}` })).toBeVisible();
   await context.close();
+
+  // Someone already signed in with the invited address joins with one button.
+  const signedInContext = await browser.newContext();
+  const third = await signedInContext.newPage();
+  await signInApi(third.request, signedIn, password);
+  await third.goto(signedInLink);
+  await expect(third.getByText(`You are signed in as ${signedIn}.`)).toBeVisible();
+  await third.getByRole('button', { name: 'Join the team' }).click();
+  await expect(third.getByRole('region', { name: `Team of ${owner}` })).toBeVisible();
+  await signedInContext.close();
 
   // The owner revokes an invitation, with confirmation.
   await gotoReady(page, '/');

@@ -1,0 +1,38 @@
+import { type InvitationPreview, api as paths } from '@gatehouse/contract';
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { useLocalNavigate } from '../lib/navigation.tsx';
+import { Email, rich } from '../lib/rich.tsx';
+import { useForm } from '../lib/use-form.ts';
+import type { SessionData } from '../lib/use-session.ts';
+import { FormAlert } from './form-alert.tsx';
+import { Button } from './ui.tsx';
+
+/**
+ * On sign-in from an invitation, for someone already signed in with the invited address: one
+ * button joins the team, no password typed again. Anyone else gets the sign-in form alone.
+ */
+export function InvitationJoin({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const { t } = useI18n();
+  const navigate = useLocalNavigate();
+  const f = useForm();
+  const [signedInAs, setSignedInAs] = useState<string | undefined>();
+  useEffect(() => {
+    void api<SessionData | null>('GET', paths.session).then((result) => setSignedInAs(result.data?.account.email));
+  }, []);
+  if (!signedInAs || signedInAs.toLowerCase() !== preview.email.toLowerCase()) return null;
+
+  const join = f.onSubmit(async () => {
+    const result = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(token)));
+    if (result.error) return f.fail(result);
+    navigate('/');
+  });
+  return (
+    <form onSubmit={join} className="form invitation-join">
+      <FormAlert code={f.formError} />
+      <p>{rich(t('invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
+      <Button busy={f.busy}>{t('invitation.join')}</Button>
+    </form>
+  );
+}
