@@ -73,6 +73,9 @@ const shown: Record<string, (c: Config) => string> = {
   NODE_ENV: (c) => c.env,
   SECRET_KEY: (c) => unset(c.secretKey),
   ACCOUNT_SIGNIN_FAILURES: (c) => String(c.accountSigninFailures),
+  // Teams
+  TEAM_MAX_MEMBERS: (c) => String(c.teams.maxMembers),
+  TEAM_MAX_PENDING_INVITATIONS: (c) => String(c.teams.maxPendingInvitations),
 };
 
 function refusal(env: Record<string, string>): string {

@@ -207,7 +207,9 @@ for (const dialect of await dialects()) {
       const paths: Record<string, Record<string, unknown>> = answer.json.paths;
       // SSO calls come with a later issue; /metrics exists only with METRICS_TOKEN; the development
       // mailbox is a local tool, not part of the API.
-      const hidden = new Set(['connectGoogle', 'connectMicrosoft', 'metrics', 'devMailbox']);
+      // Single sign-on: the callback is documented once per provider (/connect/google/callback …).
+      const hidden = new Set(['connectGoogle', 'connectMicrosoft', 'connectCallback', 'metrics', 'devMailbox']);
+      for (const provider of ['google', 'microsoft']) assert.ok(paths[`/connect/${provider}/callback`]?.get, `GET /connect/${provider}/callback is documented`);
       const methods: Record<string, string> = {
         profile: 'put',
         cpProfile: 'put',
@@ -215,6 +217,8 @@ for (const dialect of await dialects()) {
         // Teams
         teamInvitation: 'delete',
         teamMember: 'patch',
+        // Single sign-on
+        ssoIdentity: 'delete',
       };
       const gets = [
         'whiteLabel',
@@ -228,6 +232,12 @@ for (const dialect of await dialects()) {
         // Teams
         'team',
         'invitation',
+        // Single sign-on
+        'ssoIdentities',
+        // Account settings
+        'account',
+        'accountConsents',
+        'accountExport',
       ];
       for (const [name, path] of Object.entries(api)) {
         if (hidden.has(name)) continue;
