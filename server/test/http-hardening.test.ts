@@ -209,7 +209,8 @@ for (const dialect of await dialects()) {
       // mailbox is a local tool, not part of the API.
       // Single sign-on: the callback is documented once per provider (/connect/google/callback …).
       const hidden = new Set(['connectGoogle', 'connectMicrosoft', 'connectCallback', 'metrics', 'devMailbox']);
-      for (const provider of ['google', 'microsoft']) assert.ok(paths[`/connect/${provider}/callback`]?.get, `GET /connect/${provider}/callback is documented`);
+      for (const provider of ['google', 'microsoft'])
+        assert.ok(paths[`/connect/${provider}/callback`]?.get, `GET /connect/${provider}/callback is documented`);
       const methods: Record<string, string> = {
         profile: 'put',
         cpProfile: 'put',
