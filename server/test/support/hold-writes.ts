@@ -5,18 +5,31 @@
 // lets the test prove that its kill -9 lands while transactions are open and requests are in
 // flight, instead of hoping the timing works out; nothing here depends on how fast the machine is.
 //
-// - SQLite (node:sqlite, synchronous, on the event loop): the statement blocks the process until
-//   it is killed, so exactly one transaction is open and every other request waits unanswered.
+// - SQLite (node:sqlite in the writer's worker thread, docs/decisions/022): the statement blocks
+//   that thread until the process is killed, so exactly one transaction is open (it holds the
+//   write lock) and every other sign-up waits unanswered for the writer.
 // - PostgreSQL (pg): the statement is never sent and never answers, so no client timeout runs;
 //   each sign-up that reaches it keeps its transaction open ("idle in transaction").
+// `--import` loads this file into every thread; signals reach the main thread only, which passes
+// the word on to the others through a broadcast channel.
 import { writeSync } from 'node:fs';
 import { StatementSync } from 'node:sqlite';
+import { BroadcastChannel, isMainThread } from 'node:worker_threads';
 import pg from 'pg';
 
 let armed = false;
-process.on('SIGUSR2', () => {
-  armed = true;
-});
+const channel = new BroadcastChannel('gatehouse-test-hold-writes');
+channel.unref();
+if (isMainThread) {
+  process.on('SIGUSR2', () => {
+    armed = true;
+    channel.postMessage('hold');
+  });
+} else {
+  channel.onmessage = () => {
+    armed = true;
+  };
+}
 
 const writesMail = (sql: string) => armed && /^insert into "mail_outbox"/i.test(sql);
 const holding = () => writeSync(2, 'holding inside a transaction\n');
