@@ -3,12 +3,15 @@
 // - GET /session against Fastify's hello world, idle, and while sign-ins run beside it.
 // The server runs as operators run it (production argon2 cost, LOG_LEVEL=info, SQLite) in a
 // child process; the load comes from this one (autocannon, 16 connections), over loopback.
+// The server's event-loop delay (p99, perf_hooks.monitorEventLoopDelay) is read beside each
+// GET /session figure: what a request waits before the server even looks at it.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon, { type Result } from 'autocannon';
 import { loadConfig } from '../server/src/config.ts';
+import { loopDelayMarker } from './support/loop-delay.ts';
 import { type Child, startChild } from './support/processes.ts';
 import { summarizeProfile } from './support/profile-summary.ts';
 
@@ -78,8 +81,42 @@ async function rawArgon2(stored: string, width: number, seconds: number): Promis
   return { count, perSecond: (count / (performance.now() - started)) * 1000 };
 }
 
+/** Gatehouse as operators run it (production argon2 cost, LOG_LEVEL=info) on a fresh SQLite file in `dir`. */
+const startGatehouse = (dir: string, profileArgs: string[] = []) =>
+  startChild(
+    [...profileArgs, '--import', './bench/support/loop-delay.ts', 'server/src/main.ts'],
+    {
+      DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      DEV_MAILBOX: '1',
+    },
+    '/health/ready',
+  );
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The server's event-loop delay since the last call (support/loop-delay.ts), in milliseconds. */
+async function loopDelay(server: Child): Promise<LoopDelay> {
+  const lines = () => server.stderr().split(loopDelayMarker);
+  const before = lines().length;
+  server.process.kill('SIGUSR2');
+  const deadline = performance.now() + 10_000;
+  while (lines().length === before) {
+    if (performance.now() > deadline) throw new Error('the server did not report its event-loop delay');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return JSON.parse(lines().at(-1)?.split('\n')[0] ?? '{}') as LoopDelay;
+}
+
 export interface ApiFigures {
   rows: [string, string, string][];
+  loopDelays: [string, LoopDelay][];
   ratios: { signinVsArgon2: number; sessionVsHello: number; sessionUnderSigninVsIdle: number };
 }
 
@@ -94,17 +131,7 @@ export async function apiBench(options: { seconds: number; profileDir?: string }
   let gatehouse: Child | undefined;
   let hello: Child | undefined;
   try {
-    gatehouse = await startChild(
-      [...profileArgs, 'server/src/main.ts'],
-      {
-        DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-        TRUST_PROXY: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'development',
-        DEV_MAILBOX: '1',
-      },
-      '/health/ready',
-    );
+    gatehouse = await startGatehouse(dir, profileArgs);
     hello = await startChild(['bench/support/hello-world.ts'], {}, '/hello');
     const cookie = await setUpAccount(gatehouse.url);
     const stored = await hash(password, { ...config.argon2, algorithm: 2 });
@@ -114,13 +141,18 @@ export async function apiBench(options: { seconds: number; profileDir?: string }
     await signinLoad(gatehouse.url, 2);
 
     const helloRun = await getLoad(`${hello.url}/hello`, seconds);
+    await loopDelay(gatehouse);
     const sessionIdle = await getLoad(`${gatehouse.url}/session`, seconds, { cookie });
+    const delayIdle = await loopDelay(gatehouse);
     const raw = await rawArgon2(stored, config.hashing.concurrency, seconds);
+    await loopDelay(gatehouse);
     const signins = await signinLoad(gatehouse.url, seconds);
+    const delaySignins = await loopDelay(gatehouse);
     const [sessionBusy, signinsBeside] = await Promise.all([
       getLoad(`${gatehouse.url}/session`, seconds, { cookie }),
       signinLoad(gatehouse.url, seconds),
     ]);
+    const delayBusy = await loopDelay(gatehouse);
 
     const row = (name: string, perSecond: number, detail: string): [string, string, string] => [name, perSecond.toFixed(1), detail];
     const latency = (result: Result) => `p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, failed ${failed(result)}`;
@@ -132,6 +164,11 @@ export async function apiBench(options: { seconds: number; profileDir?: string }
         row(`argon2id verify, raw, ${config.hashing.concurrency} at a time (baseline)`, raw.perSecond, `${raw.count} verifications`),
         row('POST /signin, right password', rate(signins), latency(signins)),
         row('POST /signin, beside GET /session', rate(signinsBeside), latency(signinsBeside)),
+      ],
+      loopDelays: [
+        ['GET /session, idle', delayIdle],
+        ['POST /signin alone', delaySignins],
+        ['GET /session while sign-ins run', delayBusy],
       ],
       ratios: {
         signinVsArgon2: rate(signins) / raw.perSecond,
@@ -153,6 +190,9 @@ export function printApi(figures: ApiFigures, profileDir?: string): void {
     `\nAPI: argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ${connections} connections, ${availableParallelism()} cores, SQLite, LOG_LEVEL=info, Node ${process.version}`,
   );
   for (const [name, perSecond, detail] of figures.rows) console.log(`  ${name.padEnd(48)} ${perSecond.padStart(9)} req/s  ${detail}`);
+  for (const [name, delay] of figures.loopDelays) {
+    console.log(`  event-loop delay, ${name.padEnd(31)} p99 ${delay.p99} ms  (p50 ${delay.p50} ms, max ${delay.max} ms)`);
+  }
   const { signinVsArgon2, sessionVsHello, sessionUnderSigninVsIdle } = figures.ratios;
   const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
   console.log(`  sign-in / raw argon2id:                 ${pct(signinVsArgon2)}  (target ≥ 90 %)`);
@@ -169,25 +209,18 @@ export function printApi(figures: ApiFigures, profileDir?: string): void {
 
 /** Where the server's time goes under each load alone: a CPU profile of a fresh server per load. */
 export async function profileApi(seconds: number, profileDir: string): Promise<void> {
-  for (const load of ['GET /session', 'POST /signin'] as const) {
+  for (const load of ['GET /session', 'POST /signin', 'GET /session beside POST /signin'] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
     const out = join(profileDir, load.replace(/\W+/g, '-').replace(/^-|-$/g, ''));
-    const gatehouse = await startChild(
-      ['--cpu-prof', `--cpu-prof-dir=${out}`, 'server/src/main.ts'],
-      {
-        DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-        TRUST_PROXY: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'development',
-        DEV_MAILBOX: '1',
-      },
-      '/health/ready',
-    );
+    const gatehouse = await startGatehouse(dir, ['--cpu-prof', `--cpu-prof-dir=${out}`]);
     try {
       const cookie = await setUpAccount(gatehouse.url);
-      const result =
-        load === 'GET /session' ? await getLoad(`${gatehouse.url}/session`, seconds, { cookie }) : await signinLoad(gatehouse.url, seconds);
-      console.log(`\n${load} alone: ${rate(result).toFixed(1)} req/s, failed ${failed(result)}`);
+      const runs = await Promise.all([
+        load !== 'POST /signin' ? getLoad(`${gatehouse.url}/session`, seconds, { cookie }) : undefined,
+        load !== 'GET /session' ? signinLoad(gatehouse.url, seconds) : undefined,
+      ]);
+      const rates = runs.flatMap((result, i) => (result ? [`${i ? 'POST /signin' : 'GET /session'} ${rate(result).toFixed(1)} req/s`] : []));
+      console.log(`\n${load}: ${rates.join(', ')}; event-loop delay p99 ${(await loopDelay(gatehouse)).p99} ms`);
     } finally {
       await gatehouse.stop();
       rmSync(dir, { recursive: true, force: true });

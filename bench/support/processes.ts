@@ -17,6 +17,8 @@ export async function freePort(): Promise<number> {
 export interface Child {
   url: string;
   process: ChildProcess;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
   /** Ends the process (SIGTERM: a CPU profile, when asked for, is written on the way out). */
   stop(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startChild(args: string[], env: Record<string, string>, re
   return {
     url,
     process: child,
+    stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

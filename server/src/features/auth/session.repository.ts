@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Session, SessionsTable } from '../../db/schema.ts';
 
@@ -45,7 +45,8 @@ export async function findLiveSessionWithAccount(
     compiledLookups.set(db, compiled);
   }
   const parameters = compiled.parameters.map((slot) => (slot === hashSlot ? tokenHash : now));
-  const row = (await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<SessionRow>)).rows[0];
+  // The compiled query keeps its node: a plain select, which SQLite answers from its reader (decision 022).
+  const row = (await db.executeQuery<SessionRow>({ ...compiled, parameters })).rows[0];
   if (!row) return undefined;
   const {
     session_id,
