@@ -178,7 +178,7 @@ class SqliteWorkerDriver implements Driver {
   async init(): Promise<void> {
     this.#writer = await WriterThread.start(this.#path);
     // An in-memory database lives in the writer's thread alone: everything goes there.
-    if (this.#path !== ':memory:' && process.env.SQLITE_READER !== '0') {
+    if (this.#path !== ':memory:') {
       this.#reader = openReader(this.#path);
       this.#read = statementRunner(this.#reader);
     }
