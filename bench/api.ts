@@ -219,7 +219,9 @@ export async function profileApi(seconds: number, profileDir: string): Promise<v
         load !== 'POST /signin' ? getLoad(`${gatehouse.url}/session`, seconds, { cookie }) : undefined,
         load !== 'GET /session' ? signinLoad(gatehouse.url, seconds) : undefined,
       ]);
-      const rates = runs.flatMap((result, i) => (result ? [`${i ? 'POST /signin' : 'GET /session'} ${rate(result).toFixed(1)} req/s`] : []));
+      const rates = runs.flatMap((result, i) =>
+        result ? [`${i ? 'POST /signin' : 'GET /session'} ${rate(result).toFixed(1)} req/s`] : [],
+      );
       console.log(`\n${load}: ${rates.join(', ')}; event-loop delay p99 ${(await loopDelay(gatehouse)).p99} ms`);
     } finally {
       await gatehouse.stop();
