@@ -189,9 +189,13 @@ class SqliteWorkerDriver implements Driver {
     return new SqliteConnection(this.#writer, this.#lock, this.#read);
   }
 
+  // `immediate`: the transaction takes SQLite's write lock at its start, waiting for it (busy
+  // timeout, in the writer's thread) while another connection to the file writes. A deferred one
+  // would read first and could then be refused the upgrade at once (SQLITE_BUSY_SNAPSHOT) when
+  // another connection committed in between, as several instances on one file do in parallel.
   async beginTransaction(connection: SqliteConnection): Promise<void> {
     await connection.hold();
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
