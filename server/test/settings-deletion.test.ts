@@ -2,9 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createLicenses } from '../src/features/licenses/license.service.ts';
+import { accountData, tablesWithoutAccountData } from '../src/features/settings/account-data.ts';
+import { findOwnTeam } from '../src/features/teams/team.repository.ts';
+import { newId } from '../src/lib/crypto.ts';
+import type { TestClient } from './support/http-client.ts';
 import { eventually, registerAccount, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
+import { linkIn } from './support/smtp.ts';
+import { invite, seedInvitation } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'Farewell secret 2026';
@@ -16,6 +22,46 @@ async function everyTable(t: TestApp): Promise<string[]> {
     : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
   return (await query.execute(t.deps.db)).rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
 }
+
+/** The tables with a foreign key to accounts, read from the catalogue. */
+async function tablesReferencingAccounts(t: TestApp): Promise<string[]> {
+  const query = t.databaseUrl.startsWith('postgres')
+    ? sql<{ name: string }>`select distinct tc.table_name as name from information_schema.table_constraints tc
+        join information_schema.constraint_column_usage cu on cu.constraint_name = tc.constraint_name and cu.table_schema = tc.table_schema
+        where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public' and cu.table_name = 'accounts'`
+    : sql<{ name: string }>`select distinct m.name as name from sqlite_master m, pragma_foreign_key_list(m.name) f
+        where m.type = 'table' and f."table" = 'accounts'`;
+  return (await query.execute(t.deps.db)).rows.map((row) => row.name).sort();
+}
+
+/** A single sign-on identity as the callback stores it (the flow itself is sso.test.ts's). */
+async function linkIdentity(t: TestApp, accountId: string, subject: string, email: string) {
+  const now = t.deps.clock.now().toISOString();
+  await t.deps.db
+    .insertInto('sso_identities')
+    .values({
+      id: newId(),
+      account_id: accountId,
+      provider: 'google',
+      issuer: 'https://accounts.google.test',
+      subject,
+      email,
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+}
+
+/** Confirms an e-mail change through the link mailed to the new address. */
+async function moveTo(t: TestApp, client: TestClient, next: string) {
+  assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+  const link = linkIn(await t.smtp.waitFor(next, (mail) => mail.text.includes('/email-change?')), `${t.url}/email-change?`);
+  const confirmed = await visitor(t).post('/account/email/confirm', { token: link.searchParams.get('token') });
+  assert.equal(confirmed.status, 200, confirmed.text);
+}
+
+/** Rows as a sorted list of their JSON: rows written in the same millisecond have no order. */
+const unordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 
 /** Every row of every table, as text, with the tables whose rows mention one of the needles. */
 async function tablesMentioning(t: TestApp, needles: string[]): Promise<string[]> {
@@ -65,6 +111,96 @@ for (const dialect of await dialects()) {
       assert.equal(data.license.plan, 'business');
       assert.ok(!answer.text.includes(key), 'never the whole license key');
       assert.ok(data.auditLog.some((event: { type: string }) => event.type === 'signin_succeeded'));
+    });
+
+    it('covers every table: each one that references an account is a part of accountData', async () => {
+      const covered = accountData.flatMap((part) => part.tables);
+      for (const table of await tablesReferencingAccounts(t)) {
+        assert.ok(covered.includes(table), `${table} references accounts: add it to a part of accountData (account-data.ts)`);
+      }
+      for (const table of await everyTable(t)) {
+        assert.ok(
+          table === 'accounts' || covered.includes(table) || tablesWithoutAccountData.includes(table),
+          `${table}: export and erase it in accountData, or name it in tablesWithoutAccountData`,
+        );
+      }
+      assert.ok((await tablesReferencingAccounts(t)).includes('team_members'), 'the catalogue query finds foreign keys');
+    });
+
+    it("exports sign-on identities, teams, invitations and e-mail changes, without other people's addresses", async () => {
+      n += 1;
+      const first = `porter${n}@example.com`;
+      const email = `porter${n}-moved@example.com`;
+      const account = await seedAccount(t, first, { passwordHash: hash });
+      const client = await signIn(t, first, password);
+      const own = await findOwnTeam(t.deps.db, account.id);
+      const host = await seedAccount(t, `porter-host${n}@example.com`, { passwordHash: hash });
+      const hostTeam = await findOwnTeam(t.deps.db, host.id);
+      assert.ok(own && hostTeam);
+      const mate = await seedAccount(t, `porter-mate${n}@example.com`, { passwordHash: hash });
+      const toMate = await seedInvitation(t, own.id, `porter-mate${n}@example.com`, { inviterId: account.id });
+      assert.equal(
+        (await (await signIn(t, `porter-mate${n}@example.com`, password)).post(`/invitations/${toMate.token}/accept`)).status,
+        200,
+      );
+      const toMe = await seedInvitation(t, hostTeam.id, first, { role: 'admin', inviterId: host.id });
+      assert.equal((await client.post(`/invitations/${toMe.token}/accept`)).status, 200);
+      assert.equal((await invite(client, `porter-guest${n}@example.com`, 'member', hostTeam.id)).status, 200);
+      await linkIdentity(t, account.id, `porter-subject-${n}`, `porter${n}@gmail.example`);
+      await moveTo(t, client, email);
+      assert.equal((await client.post('/account/email', { email: `porter${n}-next@example.com`, password })).status, 200);
+
+      const answer = await client.get('/account/export');
+      assert.equal(answer.status, 200);
+      const data = answer.json.data;
+      assert.deepEqual(
+        data.singleSignOn.map((identity: { provider: string; subject: string; email: string }) => [
+          identity.provider,
+          identity.subject,
+          identity.email,
+        ]),
+        [['google', `porter-subject-${n}`, `porter${n}@gmail.example`]],
+      );
+      assert.deepEqual(
+        data.teams.memberships.map((m: { teamId: string; role: string; ownTeam: boolean }) => [m.teamId, m.role, m.ownTeam]),
+        [
+          [own.id, 'owner', true],
+          [hostTeam.id, 'admin', false],
+        ],
+      );
+      assert.deepEqual(data.teams.ownTeam, { teamId: own.id, createdAt: own.created_at, members: 2, pendingInvitations: 0 });
+      assert.deepEqual(
+        unordered(data.teamInvitations.sent.map((i: { teamId: string; acceptedAt: string | null }) => [i.teamId, i.acceptedAt !== null])),
+        unordered([
+          [own.id, true],
+          [hostTeam.id, false],
+        ]),
+      );
+      assert.deepEqual(
+        data.teamInvitations.received.map((i: { email: string; teamId: string; role: string }) => [i.email, i.teamId, i.role]),
+        [[first, hostTeam.id, 'admin']],
+      );
+      // The first change went through (its link used); the second waits, and both "this was not me" links live.
+      assert.deepEqual(
+        unordered(
+          data.emailChanges.map((c: { kind: string; address: string; by: string; closedAt: string | null }) => [
+            c.kind,
+            c.address,
+            c.by,
+            c.closedAt !== null,
+          ]),
+        ),
+        unordered([
+          ['new_address', email, 'link', true],
+          ['previous_address', first, 'link', false],
+          ['new_address', `porter${n}-next@example.com`, 'link', false],
+          ['previous_address', email, 'link', false],
+        ]),
+      );
+      for (const other of [`porter-host${n}@`, `porter-mate${n}@`, `porter-guest${n}@`]) {
+        assert.ok(!answer.text.includes(other), `no other person's address: ${other}`);
+      }
+      assert.ok(!answer.text.includes(mate.id) && !answer.text.includes(host.id), "no other person's account id");
     });
 
     it('refuses a wrong password and deletes nothing', async () => {
