@@ -216,17 +216,43 @@ for (const dialect of await dialects()) {
       assert.equal((await client.get('/session')).json.data.account.email, email);
     });
 
-    it('deletes everything personal in one go; the address can sign up again from scratch', async () => {
+    it('deletes everything personal in one go, under every address it had; the address can sign up again from scratch', async () => {
       n += 1;
-      const email = `leaver${n}@example.com`;
+      const first = `leaver${n}@example.com`;
+      const email = `leaver${n}-moved@example.com`;
+      const pending = `pending${n}@example.com`;
       const browser = visitor(t, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' });
-      const { id } = await registerAccount(t, browser, email, password);
+      const { id } = await registerAccount(t, browser, first, password);
       await browser.put('/profile', { firstName: 'Lea', familyName: 'Verlassen', consent: true, locale: 'fr' });
-      const other = await signIn(t, email, password);
       const [key = ''] = await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone' });
       assert.equal((await browser.post('/license/activate', { license: key })).status, 200);
-      await browser.post('/account/email', { email: `pending${n}@example.com`, password });
+      // Teams: an admin of another team (invited at its first address), where it invited a guest;
+      // the owner of its own team with a mate in it.
+      const host = await seedAccount(t, `leaver-host${n}@example.com`, { passwordHash: hash });
+      const hostTeam = await findOwnTeam(t.deps.db, host.id);
+      const own = await findOwnTeam(t.deps.db, id);
+      assert.ok(hostTeam && own);
+      const joined = await seedInvitation(t, hostTeam.id, first, { role: 'admin', inviterId: host.id });
+      assert.equal((await browser.post(`/invitations/${joined.token}/accept`)).status, 200);
+      assert.equal((await invite(browser, `leaver-guest${n}@example.com`, 'member', hostTeam.id)).status, 200);
+      const mate = await seedAccount(t, `leaver-mate${n}@example.com`, { passwordHash: hash });
+      const toMate = await seedInvitation(t, own.id, `leaver-mate${n}@example.com`, { inviterId: id });
+      assert.equal(
+        (await (await signIn(t, `leaver-mate${n}@example.com`, password)).post(`/invitations/${toMate.token}/accept`)).status,
+        200,
+      );
+      await linkIdentity(t, id, `leaver-subject-${n}`, `leaver${n}@gmail.example`);
+      // An earlier e-mail change that went through, an invitation to the address it left, and a pending change.
+      await moveTo(t, browser, email);
+      await seedInvitation(t, hostTeam.id, first, { inviterId: host.id });
+      const other = await signIn(t, email, password);
+      assert.equal((await browser.post('/account/email', { email: pending, password })).status, 200);
       await t.outbox.flush();
+      assert.deepEqual(
+        (await tablesMentioning(t, [first])).sort(),
+        ['mail_outbox', 'one_time_tokens', 'team_invitations'],
+        'the first address is stored in these before the deletion',
+      );
 
       const deleted = await browser.post('/account/delete', { password });
       assert.equal(deleted.status, 200, deleted.text);
@@ -237,11 +263,37 @@ for (const dialect of await dialects()) {
 
       const goodbye = await t.smtp.waitFor(email, (mail) => mail.subject.includes('supprimé'));
       assert.match(goodbye.text, /supprimés/, 'in the account language');
-      // Once the goodbye is out, no table holds the account's id, address, name or pending address.
+      // Once the goodbye is out, no table holds the account's id, any address it had or asked
+      // for, its name or its sign-on identity.
       await eventually(async () => ((await tablesMentioning(t, [email])).length === 0 ? true : undefined), 'the goodbye mail erased');
-      assert.deepEqual(await tablesMentioning(t, [id, email, 'Verlassen', `pending${n}@example.com`]), []);
+      assert.deepEqual(
+        await tablesMentioning(t, [id, first, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]),
+        [],
+      );
       const events = await t.deps.db.selectFrom('auth_events').selectAll().where('type', '=', 'account_deleted').execute();
       assert.ok(events.length >= 1 && events.every((event) => event.account_id === null && event.ip === null));
+      // What others own stays: the other team with its owner and the guest's invitation (no longer
+      // naming who sent it), the mate's account with its own team.
+      const guest = await t.deps.db
+        .selectFrom('team_invitations')
+        .selectAll()
+        .where('email', '=', `leaver-guest${n}@example.com`)
+        .execute();
+      assert.deepEqual(
+        guest.map((row) => [row.team_id, row.inviter_account_id]),
+        [[hostTeam.id, null]],
+      );
+      const hostMembers = await t.deps.db.selectFrom('team_members').select('account_id').where('team_id', '=', hostTeam.id).execute();
+      assert.deepEqual(
+        hostMembers.map((row) => row.account_id),
+        [host.id],
+      );
+      const mateMemberships = await t.deps.db.selectFrom('team_members').select('role').where('account_id', '=', mate.id).execute();
+      assert.deepEqual(
+        mateMemberships.map((row) => row.role),
+        ['owner'],
+        'the mate keeps only its own team',
+      );
 
       // The license is released (decision 017): its key works on a new account.
       assert.equal((await visitor(t).get(`/license/${key}`)).json.data.status, 'available');
