@@ -120,7 +120,10 @@ for (const dialect of await dialects()) {
       const { email, id, client } = await person();
       const next = `unconfirmed${n}@example.com`;
       assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
-      const cancel = linkIn(await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')), `${t.url}/email-change/cancel?`);
+      const cancel = linkIn(
+        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
+        `${t.url}/email-change/cancel?`,
+      );
       const confirm = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
       const tokenOf = (url: URL) => url.searchParams.get('token') ?? '';
 
