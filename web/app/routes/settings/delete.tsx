@@ -75,6 +75,7 @@ export default function DeleteSection() {
       <Block title={t('settings.delete.heading')} intro={t('settings.delete.intro')} tone="danger">
         <ul className="settings-list">
           <li>{t('settings.delete.what1')}</li>
+          <li>{t('settings.delete.what4')}</li>
           <li>{t('settings.delete.what2')}</li>
           <li>{t('settings.delete.what3')}</li>
         </ul>
