@@ -331,6 +331,35 @@ for (const dialect of await dialects()) {
       );
     });
 
+    it('erases only its own confirmation mail at an address it asked for but never proved', async () => {
+      n += 1;
+      const stranger = `stranger${n}@example.com`;
+      const host = await seedAccount(t, `inviter${n}@example.com`, { passwordHash: hash });
+      const hostClient = await signIn(t, `inviter${n}@example.com`, password);
+      assert.equal((await invite(hostClient, stranger)).status, 200);
+      const email = `asker${n}@example.com`;
+      await seedAccount(t, email, { passwordHash: hash });
+      const client = await signIn(t, email, password);
+      assert.equal((await client.post('/account/email', { email: stranger, password })).status, 200);
+      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      const kept = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', stranger).execute();
+      assert.deepEqual(
+        kept.map((mail) => mail.kind),
+        ['team_invitation'],
+        "the stranger's invitation mail stays, the change's confirmation goes",
+      );
+      const invitations = await t.deps.db
+        .selectFrom('team_invitations')
+        .select('inviter_account_id')
+        .where('email', '=', stranger)
+        .execute();
+      assert.deepEqual(
+        invitations.map((row) => row.inviter_account_id),
+        [host.id],
+        "the stranger's invitation stays",
+      );
+    });
+
     it('confirms with a mailed code for an account without a password', async () => {
       n += 1;
       const email = `passwordless${n}@example.com`;
