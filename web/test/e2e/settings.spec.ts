@@ -6,7 +6,17 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import de from '../../app/i18n/de.ts';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, gotoReady, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import {
+  capture,
+  codeIn,
+  createLicense,
+  gotoReady,
+  linkIn,
+  providerUser,
+  signInAtProvider,
+  uniqueEmail,
+  waitForMail,
+} from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
 
 const catalogues: Partial<Record<Language, UiMessages>> = { en, de };
@@ -153,6 +163,53 @@ test('settings work with the keyboard alone, and a signed-out visit goes to sign
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(en.settings.saved);
   await capture(page, testInfo, 'settings-consents-keyboard');
+});
+
+test('an account made with Google has no password: it sets one by mail, downloads its identity and deletes with a mailed code', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the settings gallery walks every section on a phone');
+  const t = en;
+  const email = uniqueEmail('settings-sso', testInfo);
+  const login = await providerUser('google', { email, verified: true, given: 'Sam', family: 'Single' });
+  await gotoReady(page, '/signup');
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('link', { name: 'Sign up with Google' }).click();
+  await signInAtProvider(page, login);
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await page.locator('input[value="standalone"]').check();
+  await page.locator('input[name="license"]').fill(await createLicense('pro'));
+  await page.getByRole('button', { name: 'Activate license' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sam Single' })).toBeVisible();
+
+  // No password to type again: the password section offers the reset mail.
+  await page.goto('/settings/password');
+  await expect(page.getByText(t.settings.password.noPassword)).toBeVisible();
+  await page.getByRole('button', { name: t.settings.password.sendLink }).click();
+  await expect(page.getByText(formatMessage(t.settings.password.linkSent, { email }, 'en'))).toBeVisible();
+  await waitForMail(email, /Reset your/);
+
+  await page.getByRole('link', { name: t.settings.sections.delete }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.settings.data.download }).click();
+  const file = JSON.parse(readFileSync(await (await downloading).path(), 'utf8'));
+  expect(file.data.account.hasPassword).toBe(false);
+  expect(file.data.singleSignOn).toEqual([expect.objectContaining({ provider: 'google', email })]);
+
+  await page.getByRole('button', { name: t.settings.delete.sendCode }).click();
+  await expect(page.getByText(formatMessage(t.settings.delete.codeSent, { email }, 'en'))).toBeVisible();
+  const code = codeIn(await waitForMail(email, /delete your account/));
+  await page.getByLabel(t.otp.label).fill(code === '111111' ? '222222' : '111111');
+  await page.getByRole('button', { name: t.settings.delete.submit }).click();
+  await expect(page.getByLabel(t.otp.label)).toHaveAttribute('aria-invalid', 'true');
+  await capture(page, testInfo, 'settings-delete-code');
+  await page.getByLabel(t.otp.label).fill(code);
+  await page.getByRole('button', { name: t.settings.delete.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.settings.delete.doneHeading })).toBeVisible();
+  await waitForMail(email, /has been deleted/);
 });
 
 /** Presses Tab until the element has the focus (at most 40 times): it is reachable by keyboard alone. */

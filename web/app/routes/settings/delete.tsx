@@ -48,6 +48,7 @@ export default function DeleteSection() {
     const result = await settingsApi('POST', paths.accountDeletionCode);
     if (result.error) return f.fail(result);
     f.clear();
+    setCode('');
     setCodeSent(true);
   });
 
@@ -102,6 +103,9 @@ export default function DeleteSection() {
           >
             <Button busy={f.busy} className="button button--danger">
               {t('settings.delete.submit')}
+            </Button>
+            <Button type="button" variant="ghost" disabled={f.busy} onClick={sendCode}>
+              {t('otp.resend')}
             </Button>
           </CodeForm>
         ) : (
