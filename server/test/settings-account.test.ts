@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { issueToken } from '../src/features/tokens/token.service.ts';
 import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
+import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'Settings secret 2026';
@@ -89,6 +90,7 @@ for (const dialect of await dialects()) {
       const { email, id, client } = await person('de');
       const other = await signIn(t, email, password);
       const resetToken = await issueToken(t.deps.db, t.deps.clock, id, 'password_reset');
+      await t.deps.db.updateTable('accounts').set({ code_failures: 50 }).where('id', '=', id).execute();
 
       const wrong = await client.post('/account/password', { currentPassword: 'Not the password', password: 'Brand new secret 1' });
       assert.equal(wrong.status, 400);
@@ -108,8 +110,41 @@ for (const dialect of await dialects()) {
       assert.equal(reset.json.code, 'reset.failed', 'the outstanding reset link ended');
       const mail = await t.smtp.waitFor(email, (m) => m.subject.includes('Passwort'));
       assert.match(mail.text, /anderen angemeldeten Geräte wurden abgemeldet/);
+      const row = await t.deps.db.selectFrom('accounts').select('code_failures').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(row.code_failures, 0, 'the one password write (applyNewPassword) clears the count of wrong codes');
       assert.equal((await visitor(t).postForm('/signin', { email, password })).status, 401);
       assert.equal((await visitor(t).postForm('/signin', { email, password: 'Brand new secret 1' })).status, 200);
+    });
+
+    it('a password change ends a pending e-mail change but keeps its "this was not me" link', async () => {
+      const { email, id, client } = await person();
+      const next = `unconfirmed${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const cancel = linkIn(
+        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
+        `${t.url}/email-change/cancel?`,
+      );
+      const confirm = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      const tokenOf = (url: URL) => url.searchParams.get('token') ?? '';
+
+      assert.equal((await client.post('/account/password', { currentPassword: password, password: 'Changed meanwhile 7' })).status, 200);
+      const live = await t.deps.db
+        .selectFrom('one_time_tokens')
+        .select('purpose')
+        .where('account_id', '=', id)
+        .where('consumed_at', 'is', null)
+        .execute();
+      assert.deepEqual(
+        live.map((token) => token.purpose),
+        ['email_change_cancel'],
+        'only the "this was not me" link is left',
+      );
+      assert.equal((await client.get('/account')).json.data.pendingEmail, null, 'the pending change ended');
+      const late = await visitor(t).post('/account/email/confirm', { token: tokenOf(confirm) });
+      assert.equal(late.json.code, 'email_change.failed', "the new address's link ended");
+      const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.equal((await client.get('/session')).json.data, null, '"this was not me" still ends every session');
     });
 
     it('tells an account without a password to set one through the mail', async () => {

@@ -2,9 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createLicenses } from '../src/features/licenses/license.service.ts';
+import { accountData, tablesWithoutAccountData } from '../src/features/settings/account-data.ts';
+import { findOwnTeam } from '../src/features/teams/team.repository.ts';
+import { newId } from '../src/lib/crypto.ts';
 import { eventually, registerAccount, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
+import type { TestClient } from './support/http-client.ts';
 import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
+import { linkIn } from './support/smtp.ts';
+import { invite, seedInvitation } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'Farewell secret 2026';
@@ -16,6 +22,46 @@ async function everyTable(t: TestApp): Promise<string[]> {
     : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
   return (await query.execute(t.deps.db)).rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
 }
+
+/** The tables with a foreign key to accounts, read from the catalogue. */
+async function tablesReferencingAccounts(t: TestApp): Promise<string[]> {
+  const query = t.databaseUrl.startsWith('postgres')
+    ? sql<{ name: string }>`select distinct tc.table_name as name from information_schema.table_constraints tc
+        join information_schema.constraint_column_usage cu on cu.constraint_name = tc.constraint_name and cu.table_schema = tc.table_schema
+        where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public' and cu.table_name = 'accounts'`
+    : sql<{ name: string }>`select distinct m.name as name from sqlite_master m, pragma_foreign_key_list(m.name) f
+        where m.type = 'table' and f."table" = 'accounts'`;
+  return (await query.execute(t.deps.db)).rows.map((row) => row.name).sort();
+}
+
+/** A single sign-on identity as the callback stores it (the flow itself is sso.test.ts's). */
+async function linkIdentity(t: TestApp, accountId: string, subject: string, email: string) {
+  const now = t.deps.clock.now().toISOString();
+  await t.deps.db
+    .insertInto('sso_identities')
+    .values({
+      id: newId(),
+      account_id: accountId,
+      provider: 'google',
+      issuer: 'https://accounts.google.test',
+      subject,
+      email,
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+}
+
+/** Confirms an e-mail change through the link mailed to the new address. */
+async function moveTo(t: TestApp, client: TestClient, next: string) {
+  assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+  const link = linkIn(await t.smtp.waitFor(next, (mail) => mail.text.includes('/email-change?')), `${t.url}/email-change?`);
+  const confirmed = await visitor(t).post('/account/email/confirm', { token: link.searchParams.get('token') });
+  assert.equal(confirmed.status, 200, confirmed.text);
+}
+
+/** Rows as a sorted list of their JSON: rows written in the same millisecond have no order. */
+const unordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 
 /** Every row of every table, as text, with the tables whose rows mention one of the needles. */
 async function tablesMentioning(t: TestApp, needles: string[]): Promise<string[]> {
@@ -67,6 +113,96 @@ for (const dialect of await dialects()) {
       assert.ok(data.auditLog.some((event: { type: string }) => event.type === 'signin_succeeded'));
     });
 
+    it('covers every table: each one that references an account is a part of accountData', async () => {
+      const covered = accountData.flatMap((part) => part.tables);
+      for (const table of await tablesReferencingAccounts(t)) {
+        assert.ok(covered.includes(table), `${table} references accounts: add it to a part of accountData (account-data.ts)`);
+      }
+      for (const table of await everyTable(t)) {
+        assert.ok(
+          table === 'accounts' || covered.includes(table) || tablesWithoutAccountData.includes(table),
+          `${table}: export and erase it in accountData, or name it in tablesWithoutAccountData`,
+        );
+      }
+      assert.ok((await tablesReferencingAccounts(t)).includes('team_members'), 'the catalogue query finds foreign keys');
+    });
+
+    it("exports sign-on identities, teams, invitations and e-mail changes, without other people's addresses", async () => {
+      n += 1;
+      const first = `porter${n}@example.com`;
+      const email = `porter${n}-moved@example.com`;
+      const account = await seedAccount(t, first, { passwordHash: hash });
+      const client = await signIn(t, first, password);
+      const own = await findOwnTeam(t.deps.db, account.id);
+      const host = await seedAccount(t, `porter-host${n}@example.com`, { passwordHash: hash });
+      const hostTeam = await findOwnTeam(t.deps.db, host.id);
+      assert.ok(own && hostTeam);
+      const mate = await seedAccount(t, `porter-mate${n}@example.com`, { passwordHash: hash });
+      const toMate = await seedInvitation(t, own.id, `porter-mate${n}@example.com`, { inviterId: account.id });
+      assert.equal(
+        (await (await signIn(t, `porter-mate${n}@example.com`, password)).post(`/invitations/${toMate.token}/accept`)).status,
+        200,
+      );
+      const toMe = await seedInvitation(t, hostTeam.id, first, { role: 'admin', inviterId: host.id });
+      assert.equal((await client.post(`/invitations/${toMe.token}/accept`)).status, 200);
+      assert.equal((await invite(client, `porter-guest${n}@example.com`, 'member', hostTeam.id)).status, 200);
+      await linkIdentity(t, account.id, `porter-subject-${n}`, `porter${n}@gmail.example`);
+      await moveTo(t, client, email);
+      assert.equal((await client.post('/account/email', { email: `porter${n}-next@example.com`, password })).status, 200);
+
+      const answer = await client.get('/account/export');
+      assert.equal(answer.status, 200);
+      const data = answer.json.data;
+      assert.deepEqual(
+        data.singleSignOn.map((identity: { provider: string; subject: string; email: string }) => [
+          identity.provider,
+          identity.subject,
+          identity.email,
+        ]),
+        [['google', `porter-subject-${n}`, `porter${n}@gmail.example`]],
+      );
+      assert.deepEqual(
+        data.teams.memberships.map((m: { teamId: string; role: string; ownTeam: boolean }) => [m.teamId, m.role, m.ownTeam]),
+        [
+          [own.id, 'owner', true],
+          [hostTeam.id, 'admin', false],
+        ],
+      );
+      assert.deepEqual(data.teams.ownTeam, { teamId: own.id, createdAt: own.created_at, members: 2, pendingInvitations: 0 });
+      assert.deepEqual(
+        unordered(data.teamInvitations.sent.map((i: { teamId: string; acceptedAt: string | null }) => [i.teamId, i.acceptedAt !== null])),
+        unordered([
+          [own.id, true],
+          [hostTeam.id, false],
+        ]),
+      );
+      assert.deepEqual(
+        data.teamInvitations.received.map((i: { email: string; teamId: string; role: string }) => [i.email, i.teamId, i.role]),
+        [[first, hostTeam.id, 'admin']],
+      );
+      // The first change went through (its link used); the second waits, and both "this was not me" links live.
+      assert.deepEqual(
+        unordered(
+          data.emailChanges.map((c: { kind: string; address: string; by: string; closedAt: string | null }) => [
+            c.kind,
+            c.address,
+            c.by,
+            c.closedAt !== null,
+          ]),
+        ),
+        unordered([
+          ['new_address', email, 'link', true],
+          ['previous_address', first, 'link', false],
+          ['new_address', `porter${n}-next@example.com`, 'link', false],
+          ['previous_address', email, 'link', false],
+        ]),
+      );
+      for (const other of [`porter-host${n}@`, `porter-mate${n}@`, `porter-guest${n}@`]) {
+        assert.ok(!answer.text.includes(other), `no other person's address: ${other}`);
+      }
+      assert.ok(!answer.text.includes(mate.id) && !answer.text.includes(host.id), "no other person's account id");
+    });
+
     it('refuses a wrong password and deletes nothing', async () => {
       n += 1;
       const email = `keeper${n}@example.com`;
@@ -80,17 +216,43 @@ for (const dialect of await dialects()) {
       assert.equal((await client.get('/session')).json.data.account.email, email);
     });
 
-    it('deletes everything personal in one go; the address can sign up again from scratch', async () => {
+    it('deletes everything personal in one go, under every address it had; the address can sign up again from scratch', async () => {
       n += 1;
-      const email = `leaver${n}@example.com`;
+      const first = `leaver${n}@example.com`;
+      const email = `leaver${n}-moved@example.com`;
+      const pending = `pending${n}@example.com`;
       const browser = visitor(t, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' });
-      const { id } = await registerAccount(t, browser, email, password);
+      const { id } = await registerAccount(t, browser, first, password);
       await browser.put('/profile', { firstName: 'Lea', familyName: 'Verlassen', consent: true, locale: 'fr' });
-      const other = await signIn(t, email, password);
       const [key = ''] = await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone' });
       assert.equal((await browser.post('/license/activate', { license: key })).status, 200);
-      await browser.post('/account/email', { email: `pending${n}@example.com`, password });
+      // Teams: an admin of another team (invited at its first address), where it invited a guest;
+      // the owner of its own team with a mate in it.
+      const host = await seedAccount(t, `leaver-host${n}@example.com`, { passwordHash: hash });
+      const hostTeam = await findOwnTeam(t.deps.db, host.id);
+      const own = await findOwnTeam(t.deps.db, id);
+      assert.ok(hostTeam && own);
+      const joined = await seedInvitation(t, hostTeam.id, first, { role: 'admin', inviterId: host.id });
+      assert.equal((await browser.post(`/invitations/${joined.token}/accept`)).status, 200);
+      assert.equal((await invite(browser, `leaver-guest${n}@example.com`, 'member', hostTeam.id)).status, 200);
+      const mate = await seedAccount(t, `leaver-mate${n}@example.com`, { passwordHash: hash });
+      const toMate = await seedInvitation(t, own.id, `leaver-mate${n}@example.com`, { inviterId: id });
+      assert.equal(
+        (await (await signIn(t, `leaver-mate${n}@example.com`, password)).post(`/invitations/${toMate.token}/accept`)).status,
+        200,
+      );
+      await linkIdentity(t, id, `leaver-subject-${n}`, `leaver${n}@gmail.example`);
+      // An earlier e-mail change that went through, an invitation to the address it left, and a pending change.
+      await moveTo(t, browser, email);
+      await seedInvitation(t, hostTeam.id, first, { inviterId: host.id });
+      const other = await signIn(t, email, password);
+      assert.equal((await browser.post('/account/email', { email: pending, password })).status, 200);
       await t.outbox.flush();
+      assert.deepEqual(
+        (await tablesMentioning(t, [first])).sort(),
+        ['mail_outbox', 'one_time_tokens', 'team_invitations'],
+        'the first address is stored in these before the deletion',
+      );
 
       const deleted = await browser.post('/account/delete', { password });
       assert.equal(deleted.status, 200, deleted.text);
@@ -101,11 +263,37 @@ for (const dialect of await dialects()) {
 
       const goodbye = await t.smtp.waitFor(email, (mail) => mail.subject.includes('supprimé'));
       assert.match(goodbye.text, /supprimés/, 'in the account language');
-      // Once the goodbye is out, no table holds the account's id, address, name or pending address.
+      // Once the goodbye is out, no table holds the account's id, any address it had or asked
+      // for, its name or its sign-on identity.
       await eventually(async () => ((await tablesMentioning(t, [email])).length === 0 ? true : undefined), 'the goodbye mail erased');
-      assert.deepEqual(await tablesMentioning(t, [id, email, 'Verlassen', `pending${n}@example.com`]), []);
+      assert.deepEqual(
+        await tablesMentioning(t, [id, first, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]),
+        [],
+      );
       const events = await t.deps.db.selectFrom('auth_events').selectAll().where('type', '=', 'account_deleted').execute();
       assert.ok(events.length >= 1 && events.every((event) => event.account_id === null && event.ip === null));
+      // What others own stays: the other team with its owner and the guest's invitation (no longer
+      // naming who sent it), the mate's account with its own team.
+      const guest = await t.deps.db
+        .selectFrom('team_invitations')
+        .selectAll()
+        .where('email', '=', `leaver-guest${n}@example.com`)
+        .execute();
+      assert.deepEqual(
+        guest.map((row) => [row.team_id, row.inviter_account_id]),
+        [[hostTeam.id, null]],
+      );
+      const hostMembers = await t.deps.db.selectFrom('team_members').select('account_id').where('team_id', '=', hostTeam.id).execute();
+      assert.deepEqual(
+        hostMembers.map((row) => row.account_id),
+        [host.id],
+      );
+      const mateMemberships = await t.deps.db.selectFrom('team_members').select('role').where('account_id', '=', mate.id).execute();
+      assert.deepEqual(
+        mateMemberships.map((row) => row.role),
+        ['owner'],
+        'the mate keeps only its own team',
+      );
 
       // The license is released (decision 017): its key works on a new account.
       assert.equal((await visitor(t).get(`/license/${key}`)).json.data.status, 'available');
@@ -140,6 +328,35 @@ for (const dialect of await dialects()) {
         kept.map((mail) => mail.kind),
         ['email_change_taken'],
         "the holder's mail stays",
+      );
+    });
+
+    it('erases only its own confirmation mail at an address it asked for but never proved', async () => {
+      n += 1;
+      const stranger = `stranger${n}@example.com`;
+      const host = await seedAccount(t, `inviter${n}@example.com`, { passwordHash: hash });
+      const hostClient = await signIn(t, `inviter${n}@example.com`, password);
+      assert.equal((await invite(hostClient, stranger)).status, 200);
+      const email = `asker${n}@example.com`;
+      await seedAccount(t, email, { passwordHash: hash });
+      const client = await signIn(t, email, password);
+      assert.equal((await client.post('/account/email', { email: stranger, password })).status, 200);
+      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      const kept = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', stranger).execute();
+      assert.deepEqual(
+        kept.map((mail) => mail.kind),
+        ['team_invitation'],
+        "the stranger's invitation mail stays, the change's confirmation goes",
+      );
+      const invitations = await t.deps.db
+        .selectFrom('team_invitations')
+        .select('inviter_account_id')
+        .where('email', '=', stranger)
+        .execute();
+      assert.deepEqual(
+        invitations.map((row) => row.inviter_account_id),
+        [host.id],
+        "the stranger's invitation stays",
       );
     });
 

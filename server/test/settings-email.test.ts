@@ -136,6 +136,25 @@ for (const dialect of await dialects()) {
       assert.equal((await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) })).json.code, 'token.invalid');
     });
 
+    it('"this was not me" still works after whoever moved the account asked for another change', async () => {
+      const { email, client } = await person();
+      const next = `hopper${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const cancel = linkIn(
+        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
+        `${t.url}/email-change/cancel?`,
+      );
+      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(link) })).status, 200);
+      assert.equal((await client.post('/account/email', { email: `hopper${n}-again@example.com`, password })).status, 200);
+
+      const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });
+      assert.equal(stopped.status, 200, stopped.text);
+      const row = await t.deps.db.selectFrom('accounts').select('email').where('email_key', '=', email).executeTakeFirst();
+      assert.equal(row?.email, email, 'the account is back on its first address');
+      assert.equal((await client.get('/account')).status, 401, 'every session ended');
+    });
+
     it('from a hosting panel: needs the apiKey, mails a code, confirms it signed in', async () => {
       const panel = await registerPanel(t);
       const email = `panel-mover${n}@example.com`;

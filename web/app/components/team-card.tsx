@@ -99,7 +99,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
       </FormAlert>
       <div className="team__block">
         <h3>{t('team.members', { count: team.members.length })}</h3>
-        <ul className="team__list">
+        <ul className="boxed-list">
           {team.members.map((member) => (
             <li key={member.id} className="team__row">
               <div className="team__who">
@@ -147,7 +147,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
       {manager && team.invitations.length > 0 && (
         <div className="team__block">
           <h3>{t('team.pending')}</h3>
-          <ul className="team__list">
+          <ul className="boxed-list">
             {team.invitations.map((invitation) => (
               <li key={invitation.id} className="team__row">
                 <div className="team__who">

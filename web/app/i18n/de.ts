@@ -327,15 +327,17 @@ const de: UiMessages = {
     data: {
       heading: 'Ihre Daten herunterladen',
       intro:
-        'Eine JSON-Datei mit allem, was wir über Sie speichern: Ihr Konto, der Verlauf Ihrer Einwilligungen, Sitzungen, Lizenz und Aktivitätsprotokoll.',
+        'Eine JSON-Datei mit allem, was wir über Sie speichern: Ihr Konto, der Verlauf Ihrer Einwilligungen, Sitzungen, Lizenz, verbundene Konten, Teams und Einladungen, Änderungen Ihrer E-Mail-Adresse und Aktivitätsprotokoll.',
       download: 'Meine Daten herunterladen',
     },
     delete: {
       heading: 'Ihr Konto löschen',
       intro: 'Damit wird Ihr Konto endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
-      what1: 'Ihr Profil, Ihre Einwilligungen, Sitzungen und Ihr Aktivitätsprotokoll werden gelöscht.',
+      what1:
+        'Ihr Profil, Ihre Einwilligungen, Sitzungen, verbundenen Konten, Team-Mitgliedschaften und Ihr Aktivitätsprotokoll werden gelöscht.',
       what2: 'Ihre Lizenz wird freigegeben: Ihr Schlüssel lässt sich in einem neuen Konto wieder aktivieren.',
       what3: 'Sie können sich jederzeit wieder mit derselben Adresse registrieren.',
+      what4: 'Ihr eigenes Team wird ebenfalls gelöscht: Seine Mitglieder verlieren den Zugang.',
       passwordHint: 'Geben Sie zur Bestätigung Ihr Passwort ein.',
       sendCode: 'Bestätigungscode per E-Mail senden',
       codeSent: 'Wir haben einen Code an {email} gesendet. Er ist 10 Minuten gültig.',

@@ -317,15 +317,17 @@ const en = {
     },
     data: {
       heading: 'Download your data',
-      intro: 'A JSON file with everything we store about you: your account, consent history, sessions, license and activity log.',
+      intro:
+        'A JSON file with everything we store about you: your account, consent history, sessions, license, connected accounts, teams and invitations, email address changes and activity log.',
       download: 'Download my data',
     },
     delete: {
       heading: 'Delete your account',
       intro: 'This deletes your account for good. It cannot be undone.',
-      what1: 'Your profile, consents, sessions and activity log are deleted.',
+      what1: 'Your profile, consents, sessions, connected accounts, team memberships and activity log are deleted.',
       what2: 'Your license is released: its key can be activated again on a new account.',
       what3: 'You can sign up again with the same address at any time.',
+      what4: 'The team you own is deleted too: its members lose access to it.',
       passwordHint: 'Enter your password to confirm.',
       sendCode: 'Email me a code to confirm',
       codeSent: 'We sent a code to {email}. It is valid for 10 minutes.',

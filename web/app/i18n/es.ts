@@ -322,15 +322,17 @@ const es: UiMessages = {
     data: {
       heading: 'Descarga tus datos',
       intro:
-        'Un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, el historial de consentimientos, las sesiones, la licencia y el registro de actividad.',
+        'Un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, el historial de consentimientos, las sesiones, la licencia, las cuentas conectadas, los equipos e invitaciones, los cambios de tu dirección de correo y el registro de actividad.',
       download: 'Descargar mis datos',
     },
     delete: {
       heading: 'Eliminar tu cuenta',
       intro: 'Tu cuenta se eliminará definitivamente. No se puede deshacer.',
-      what1: 'Se eliminan tu perfil, tus consentimientos, tus sesiones y tu registro de actividad.',
+      what1:
+        'Se eliminan tu perfil, tus consentimientos, tus sesiones, tus cuentas conectadas, tu pertenencia a equipos y tu registro de actividad.',
       what2: 'Tu licencia queda liberada: su clave se puede volver a activar en una cuenta nueva.',
       what3: 'Puedes volver a registrarte con la misma dirección cuando quieras.',
+      what4: 'También se elimina el equipo del que eres propietario: sus miembros pierden el acceso.',
       passwordHint: 'Introduce tu contraseña para confirmar.',
       sendCode: 'Enviarme un código de confirmación',
       codeSent: 'Hemos enviado un código a {email}. Es válido durante 10 minutos.',

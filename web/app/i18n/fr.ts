@@ -324,15 +324,17 @@ const fr: UiMessages = {
     data: {
       heading: 'Télécharger vos données',
       intro:
-        'Un fichier JSON avec tout ce que nous conservons à votre sujet : votre compte, l’historique de vos consentements, vos sessions, votre licence et votre journal d’activité.',
+        'Un fichier JSON avec tout ce que nous conservons à votre sujet : votre compte, l’historique de vos consentements, vos sessions, votre licence, vos comptes associés, vos équipes et invitations, les changements de votre adresse e-mail et votre journal d’activité.',
       download: 'Télécharger mes données',
     },
     delete: {
       heading: 'Supprimer votre compte',
       intro: 'Votre compte sera supprimé définitivement. Cette action est irréversible.',
-      what1: 'Votre profil, vos consentements, vos sessions et votre journal d’activité sont supprimés.',
+      what1:
+        'Votre profil, vos consentements, vos sessions, vos comptes associés, vos appartenances à des équipes et votre journal d’activité sont supprimés.',
       what2: 'Votre licence est libérée : sa clé pourra être activée à nouveau sur un nouveau compte.',
       what3: 'Vous pourrez vous réinscrire avec la même adresse à tout moment.',
+      what4: 'L’équipe dont vous êtes propriétaire est supprimée aussi : ses membres n’y ont plus accès.',
       passwordHint: 'Saisissez votre mot de passe pour confirmer.',
       sendCode: 'M’envoyer un code de confirmation',
       codeSent: 'Nous avons envoyé un code à {email}. Il est valable 10 minutes.',

@@ -323,15 +323,17 @@ const it: UiMessages = {
     data: {
       heading: 'Scarica i tuoi dati',
       intro:
-        'Un file JSON con tutto ciò che conserviamo su di te: account, cronologia dei consensi, sessioni, licenza e registro delle attività.',
+        'Un file JSON con tutto ciò che conserviamo su di te: account, cronologia dei consensi, sessioni, licenza, account collegati, team e inviti, modifiche dell’indirizzo email e registro delle attività.',
       download: 'Scarica i miei dati',
     },
     delete: {
       heading: 'Elimina il tuo account',
       intro: 'L’account verrà eliminato definitivamente. L’operazione non può essere annullata.',
-      what1: 'Vengono eliminati il profilo, i consensi, le sessioni e il registro delle attività.',
+      what1:
+        'Vengono eliminati il profilo, i consensi, le sessioni, gli account collegati, l’appartenenza ai team e il registro delle attività.',
       what2: 'La licenza viene liberata: la sua chiave potrà essere attivata di nuovo su un nuovo account.',
       what3: 'Puoi registrarti di nuovo con lo stesso indirizzo in qualsiasi momento.',
+      what4: 'Viene eliminato anche il team di cui sei proprietario: i suoi membri perdono l’accesso.',
       passwordHint: 'Inserisci la password per confermare.',
       sendCode: 'Inviami un codice di conferma',
       codeSent: 'Abbiamo inviato un codice a {email}. È valido per 10 minuti.',

@@ -320,15 +320,17 @@ const pt: UiMessages = {
     data: {
       heading: 'Baixar seus dados',
       intro:
-        'Um arquivo JSON com tudo o que guardamos sobre você: sua conta, o histórico de consentimentos, as sessões, a licença e o registro de atividades.',
+        'Um arquivo JSON com tudo o que guardamos sobre você: sua conta, o histórico de consentimentos, as sessões, a licença, as contas conectadas, as equipes e convites, as mudanças do seu endereço de e-mail e o registro de atividades.',
       download: 'Baixar meus dados',
     },
     delete: {
       heading: 'Excluir sua conta',
       intro: 'Sua conta será excluída definitivamente. Isso não pode ser desfeito.',
-      what1: 'Seu perfil, seus consentimentos, suas sessões e seu registro de atividades são excluídos.',
+      what1:
+        'Seu perfil, seus consentimentos, suas sessões, suas contas conectadas, sua participação em equipes e seu registro de atividades são excluídos.',
       what2: 'Sua licença é liberada: a chave pode ser ativada de novo em uma conta nova.',
       what3: 'Você pode se cadastrar de novo com o mesmo endereço a qualquer momento.',
+      what4: 'A equipe da qual você é proprietário também é excluída: os membros perdem o acesso a ela.',
       passwordHint: 'Digite sua senha para confirmar.',
       sendCode: 'Enviar um código de confirmação',
       codeSent: 'Enviamos um código para {email}. Ele é válido por 10 minutos.',

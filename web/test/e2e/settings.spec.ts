@@ -2,11 +2,21 @@
 // a download), in English and in German, with the texts taken from the catalogues.
 import { readFileSync } from 'node:fs';
 import { formatMessage, type Language } from '@gatehouse/contract';
-import { type BrowserContext, expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, gotoReady, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import {
+  capture,
+  codeIn,
+  createLicense,
+  gotoReady,
+  linkIn,
+  providerUser,
+  signInAtProvider,
+  uniqueEmail,
+  waitForMail,
+} from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
 
 const catalogues: Partial<Record<Language, UiMessages>> = { en, de };
@@ -113,6 +123,16 @@ for (const language of ['en', 'de'] as const) {
     const file = JSON.parse(readFileSync(await (await downloading).path(), 'utf8'));
     expect(file.data.account).toMatchObject({ email: next, firstName: 'Ada', familyName: 'Lovelace' });
     expect(file.data.consents.length).toBeGreaterThanOrEqual(3);
+    // Everything else stored about the person: the e-mail change (both addresses), its own team, no sign-on identity.
+    expect(file.data.emailChanges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'new_address', address: next, by: 'link' }),
+        expect.objectContaining({ kind: 'previous_address', address: email }),
+      ]),
+    );
+    expect(file.data.teams.memberships).toEqual([expect.objectContaining({ role: 'owner', ownTeam: true })]);
+    expect(file.data.teamInvitations).toEqual({ sent: [], received: [] });
+    expect(file.data.singleSignOn).toEqual([]);
 
     // Delete: the password confirms; a goodbye, in the account's language, to the address.
     await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);
@@ -143,6 +163,119 @@ test('settings work with the keyboard alone, and a signed-out visit goes to sign
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(en.settings.saved);
   await capture(page, testInfo, 'settings-consents-keyboard');
+});
+
+test('an account made with Google has no password: it sets one by mail, downloads its identity and deletes with a mailed code', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the settings gallery walks every section on a phone');
+  const t = en;
+  const email = uniqueEmail('settings-sso', testInfo);
+  const login = await providerUser('google', { email, verified: true, given: 'Sam', family: 'Single' });
+  await gotoReady(page, '/signup');
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('link', { name: 'Sign up with Google' }).click();
+  await signInAtProvider(page, login);
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await page.locator('input[value="standalone"]').check();
+  await page.locator('input[name="license"]').fill(await createLicense('pro'));
+  await page.getByRole('button', { name: 'Activate license' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sam Single' })).toBeVisible();
+
+  // No password to type again: the password section offers the reset mail.
+  await page.goto('/settings/password');
+  await expect(page.getByText(t.settings.password.noPassword)).toBeVisible();
+  await page.getByRole('button', { name: t.settings.password.sendLink }).click();
+  await expect(page.getByText(formatMessage(t.settings.password.linkSent, { email }, 'en'))).toBeVisible();
+  await waitForMail(email, /Reset your/);
+
+  await page.getByRole('link', { name: t.settings.sections.delete }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.settings.data.download }).click();
+  const file = JSON.parse(readFileSync(await (await downloading).path(), 'utf8'));
+  expect(file.data.account.hasPassword).toBe(false);
+  expect(file.data.singleSignOn).toEqual([expect.objectContaining({ provider: 'google', email })]);
+
+  await page.getByRole('button', { name: t.settings.delete.sendCode }).click();
+  await expect(page.getByText(formatMessage(t.settings.delete.codeSent, { email }, 'en'))).toBeVisible();
+  const code = codeIn(await waitForMail(email, /delete your account/));
+  await page.getByLabel(t.otp.label).fill(code === '111111' ? '222222' : '111111');
+  await page.getByRole('button', { name: t.settings.delete.submit }).click();
+  await expect(page.getByLabel(t.otp.label)).toHaveAttribute('aria-invalid', 'true');
+  await capture(page, testInfo, 'settings-delete-code');
+  await page.getByLabel(t.otp.label).fill(code);
+  await page.getByRole('button', { name: t.settings.delete.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.settings.delete.doneHeading })).toBeVisible();
+  await waitForMail(email, /has been deleted/);
+});
+
+/** Presses Tab until the element has the focus (at most 40 times): it is reachable by keyboard alone. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('the whole account journey by keyboard: name, password, e-mail, sessions, download, deletion', async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'a keyboard belongs to the desktop');
+  const t = en;
+  const email = uniqueEmail('settings-keyboard', testInfo);
+  let password = 'Keyboard only 2026';
+  await registerAccount(page, email, password);
+  await signedIn(context, email, password);
+  await gotoReady(page, '/');
+  const key = (name: string) => page.keyboard.press(name);
+
+  await tabTo(page, page.getByRole('link', { name: new RegExp(t.settings.sections.profile) }));
+  await key('Enter');
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await tabTo(page, page.getByLabel(t.common.firstName));
+  await page.keyboard.type('Kay');
+  await key('Enter');
+  await expect(page.getByRole('status')).toHaveText(t.settings.saved);
+
+  await tabTo(page, page.getByRole('link', { name: t.settings.sections.password }));
+  await key('Enter');
+  await tabTo(page, page.getByLabel(t.settings.password.current));
+  await page.keyboard.type(password);
+  await tabTo(page, page.getByLabel(t.settings.password.new, { exact: true }));
+  await page.keyboard.type('Keys all the way 27');
+  await tabTo(page, page.getByLabel(t.settings.password.repeatNew));
+  await page.keyboard.type('Keys all the way 27');
+  await key('Enter');
+  await expect(page.getByRole('status')).toHaveText(t.settings.password.done);
+  password = 'Keys all the way 27';
+
+  await tabTo(page, page.getByRole('link', { name: t.settings.sections.email }));
+  await key('Enter');
+  const next = uniqueEmail('settings-keyboard-moved', testInfo);
+  await tabTo(page, page.getByLabel(t.settings.email.new));
+  await page.keyboard.type(next);
+  await tabTo(page, page.getByRole('textbox', { name: t.common.password, exact: true }));
+  await page.keyboard.type(password);
+  await key('Enter');
+  await expect(page.getByText(formatMessage(t.settings.email.pending, { email: next }, 'en'))).toBeVisible();
+
+  await tabTo(page, page.getByRole('link', { name: t.settings.sections.sessions }));
+  await key('Enter');
+  await expect(page.getByText(t.settings.sessions.thisDevice)).toBeVisible();
+
+  await tabTo(page, page.getByRole('link', { name: t.settings.sections.delete }));
+  await key('Enter');
+  await tabTo(page, page.getByRole('button', { name: t.settings.data.download }));
+  const downloading = page.waitForEvent('download');
+  await key('Enter');
+  expect(JSON.parse(readFileSync(await (await downloading).path(), 'utf8')).data.account.firstName).toBe('Kay');
+  await tabTo(page, page.getByRole('textbox', { name: t.common.password, exact: true }));
+  await page.keyboard.type(password);
+  await key('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: t.settings.delete.doneHeading })).toBeVisible();
+  await waitForMail(email, /has been deleted/);
 });
 
 test('where analytics is configured, giving or withdrawing the consent sets the cookie the app reads', async ({

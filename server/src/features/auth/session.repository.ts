@@ -104,7 +104,8 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<vo
     .execute();
 }
 
-/** Ends every session of the account but one (a signed-in password change keeps its own). */
-export async function deleteOtherSessions(db: DbOrTx, accountId: string, keepId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '!=', keepId).execute();
+/** Ends every session of the account but one (a signed-in password change keeps its own); returns how many ended. */
+export async function deleteOtherSessions(db: DbOrTx, accountId: string, keepId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

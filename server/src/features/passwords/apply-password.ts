@@ -10,8 +10,22 @@ import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.t
 import { deleteAccountSessions, deleteOtherSessions } from '../auth/session.repository.ts';
 import { revokeTokens } from '../tokens/token.repository.ts';
 
-/** Every purpose a token or code can have: a new password ends them all. */
-export const allTokenPurposes: TokenPurpose[] = ['verify_email', 'set_password', 'password_reset', 'signup_code', 'reset_code'];
+/**
+ * Every purpose a token or code can have, and a new password ends them all, but one: the "this
+ * was not me" link of an e-mail change notice (`email_change_cancel`). It is the owner's way back
+ * if someone who knew the password moved the account to another address, and must survive that
+ * person changing the password too (decision 017).
+ */
+export const allTokenPurposes: TokenPurpose[] = [
+  'verify_email',
+  'set_password',
+  'password_reset',
+  'signup_code',
+  'reset_code',
+  'email_change',
+  'email_change_code',
+  'deletion_code',
+];
 
 export interface NewPassword {
   account: Account;
@@ -22,18 +36,21 @@ export interface NewPassword {
   event: AuthEventType;
   /** A signed-in change keeps the session it was made in; every other session ends. */
   keepSessionId?: string;
-  /** Mail the owner that the password changed (every change of an existing password). */
+  /**
+   * Mail the owner that the password changed (every change of an existing password): with
+   * `keepSessionId` the mail says every other device was signed out, without it every device.
+   */
   notify?: { language?: Language; brand: MailBrand };
 }
 
 /**
- * The one way a password is written: set-password, code completion, reset by link or code,
- * and later a signed-in change or single sign-on call it inside their own transaction. It
- * stores the hash, counts the address as proven (a link, a code or a session proved it), ends
- * every outstanding token and code of the account, ends its sessions (but `keepSessionId`),
- * clears the lifetime count of wrong codes and the run of failed sign-ins (issue 12), records
- * the event and, with `notify`, mails the owner. The caller starts a new session afterwards
- * when the person is to be signed in.
+ * The one way a password is written: set-password, code completion, reset by link or code, the
+ * signed-in change in the settings, and later single sign-on call it inside their own
+ * transaction. It stores the hash, counts the address as proven (a link, a code or a session
+ * proved it), ends every outstanding token and code of the account (allTokenPurposes), ends its
+ * sessions (but `keepSessionId`), clears the lifetime count of wrong codes and the run of failed
+ * sign-ins (issue 12), records the event and, with `notify`, mails the owner. The caller starts
+ * a new session afterwards when the person is to be signed in.
  */
 export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassword): Promise<Account> {
   const { account, caller } = change;
@@ -52,7 +69,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
   if (change.notify) {
     await enqueueMail(trx, deps, {
       to: account.email,
-      kind: 'password_changed',
+      kind: change.keepSessionId ? 'password_updated' : 'password_changed',
       language: change.notify.language ?? (account.locale as Language),
       brand: change.notify.brand,
       params: { link: `${deps.config.publicUrl}/login`, email: account.email },

@@ -1,40 +1,51 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
-import { findAccountByEmail } from '../accounts/account.repository.ts';
+import type { AccountAddresses } from './account-addresses.ts';
+import { eraseInvitations, eraseTeams, exportInvitations, exportTeams } from './team-data.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /**
  * Everything stored about a person, table by table: what "Download my data" exports and what
  * deleting the account erases, in one list so the two cannot drift apart. A feature that adds a
- * table holding account data (single sign-on identities, team memberships) adds one entry here;
- * the deletion test then proves its rows are gone. Entries erase in this order, before the
- * account row itself (foreign keys point at it).
+ * table holding account data adds it to an entry's `tables` (or a new entry); the deletion tests
+ * fail while a table that references an account is in none, and prove its rows are gone. Entries
+ * erase in this order, before the account row itself (foreign keys point at it).
  */
 export interface AccountDataPart {
   /** Its key in the exported JSON file. */
   name: string;
+  /** The tables whose rows about the person this part exports and erases. */
+  tables: string[];
   /** The rows as the person should read them; undefined leaves the part out of the export. */
-  export?(db: DbOrTx, account: Account): Promise<unknown>;
-  erase(trx: DbOrTx, account: Account): Promise<void>;
+  export?(db: DbOrTx, account: Account, addresses: AccountAddresses): Promise<unknown>;
+  erase(trx: DbOrTx, account: Account, addresses: AccountAddresses): Promise<void>;
 }
+
+/** Tables that hold nothing about a person: hosting panels, their origins, white-label brands. */
+export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands'];
 
 export const accountData: AccountDataPart[] = [
   {
     // Mail to the person (verification, resets, notices) holds the address and links: mail to
-    // the account's address and to the addresses its e-mail changes named, unless one of those
-    // is another account's (a change refused as taken): that mail is the other person's.
+    // every address the account has had, and the confirmation mail its e-mail changes sent to
+    // addresses it asked for. Other mail to those (an "already used" notice to another account,
+    // an invitation to an address nobody proved) is not the person's.
     name: 'mail',
-    async erase(trx, account) {
-      const named = await trx.selectFrom('one_time_tokens').select('new_email').where('account_id', '=', account.id).execute();
-      const addresses = [account.email];
-      for (const { new_email: address } of named) {
-        if (address && !addresses.includes(address) && !(await findAccountByEmail(trx, address))) addresses.push(address);
-      }
-      await trx.deleteFrom('mail_outbox').where('to_address', 'in', addresses).execute();
+    tables: ['mail_outbox'],
+    async erase(trx, _account, addresses) {
+      await trx
+        .deleteFrom('mail_outbox')
+        .where((eb) => {
+          const to = eb.fn<string>('lower', ['to_address']);
+          const confirmations = eb.and([eb(to, 'in', addresses.asked), eb('kind', 'in', ['email_change_verify', 'email_change_code'])]);
+          return eb.or([eb(to, 'in', addresses.had), ...(addresses.asked.length > 0 ? [confirmations] : [])]);
+        })
+        .execute();
     },
   },
   {
     name: 'consents',
+    tables: ['consents'],
     export: (db, account) =>
       db
         .selectFrom('consents')
@@ -49,6 +60,7 @@ export const accountData: AccountDataPart[] = [
   },
   {
     name: 'sessions',
+    tables: ['sessions'],
     export: (db, account) =>
       db
         .selectFrom('sessions')
@@ -71,14 +83,66 @@ export const accountData: AccountDataPart[] = [
     },
   },
   {
-    // Only hashes of links and codes: nothing a person could read, so not exported.
-    name: 'oneTimeTokens',
+    // Links and codes are stored only as hashes, nothing a person could read. What each e-mail
+    // change stored is: the address asked for (`new_address`, confirmed by link or code) and the
+    // address the account was on, where the "this was not me" link went (`previous_address`).
+    // Whether a change went through is the auditLog's `email_changed` entry.
+    name: 'emailChanges',
+    tables: ['one_time_tokens'],
+    export: (db, account) =>
+      db
+        .selectFrom('one_time_tokens')
+        .select(['purpose', 'new_email', 'created_at', 'expires_at', 'consumed_at'])
+        .where('account_id', '=', account.id)
+        .where('purpose', 'in', ['email_change', 'email_change_code', 'email_change_cancel'])
+        .orderBy('created_at')
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            kind: row.purpose === 'email_change_cancel' ? 'previous_address' : 'new_address',
+            address: row.new_email,
+            by: row.purpose === 'email_change_code' ? 'code' : 'link',
+            requestedAt: row.created_at,
+            expiresAt: row.expires_at,
+            closedAt: row.consumed_at,
+          })),
+        ),
     erase: async (trx, account) => {
       await trx.deleteFrom('one_time_tokens').where('account_id', '=', account.id).execute();
     },
   },
   {
+    // The provider's identifiers and the address it gave; a sign-in in progress (sso_flows) holds
+    // only its own secrets, so it is erased, not exported.
+    name: 'singleSignOn',
+    tables: ['sso_identities', 'sso_flows'],
+    export: (db, account) =>
+      db
+        .selectFrom('sso_identities')
+        .select(['provider', 'issuer', 'subject', 'email', 'created_at as linkedAt', 'last_used_at as lastUsedAt'])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at')
+        .execute(),
+    erase: async (trx, account) => {
+      await trx.deleteFrom('sso_flows').where('account_id', '=', account.id).execute();
+      await trx.deleteFrom('sso_identities').where('account_id', '=', account.id).execute();
+    },
+  },
+  {
+    name: 'teamInvitations',
+    tables: ['team_invitations'],
+    export: exportInvitations,
+    erase: eraseInvitations,
+  },
+  {
+    name: 'teams',
+    tables: ['teams', 'team_members'],
+    export: exportTeams,
+    erase: eraseTeams,
+  },
+  {
     name: 'panelAccounts',
+    tables: ['panel_accounts'],
     export: (db, account) =>
       db
         .selectFrom('panel_accounts')
@@ -98,6 +162,7 @@ export const accountData: AccountDataPart[] = [
   {
     // Released, not revoked: the key in the purchase mail can be activated on a new account (decision 017).
     name: 'license',
+    tables: ['licenses'],
     export: (db, account) =>
       db
         .selectFrom('licenses')
@@ -118,6 +183,7 @@ export const accountData: AccountDataPart[] = [
   },
   {
     name: 'auditLog',
+    tables: ['auth_events'],
     export: (db, account) =>
       db
         .selectFrom('auth_events')

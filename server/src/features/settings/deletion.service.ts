@@ -9,14 +9,16 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
+import { accountAddresses } from './account-addresses.ts';
 import { accountData, exportAccount } from './account-data.ts';
 import { confirmPassword } from './settings-access.ts';
 
 /** Everything stored about the person, as one JSON document (GDPR articles 15 and 20). */
 export async function exportAccountData(deps: Deps, account: Account, caller: Caller) {
   await deps.limits.lookup(caller.ip);
+  const addresses = await accountAddresses(deps.db, account);
   const parts: Record<string, unknown> = {};
-  for (const part of accountData) if (part.export) parts[part.name] = await part.export(deps.db, account);
+  for (const part of accountData) if (part.export) parts[part.name] = await part.export(deps.db, account, addresses);
   return { exportedAt: iso(deps.clock.now()), account: exportAccount(account), ...parts };
 }
 
@@ -64,7 +66,9 @@ export async function deleteAccount(
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     if (codeId && !(await consumeToken(trx, codeId, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
-    for (const part of accountData) await part.erase(trx, account);
+    // Read before any part erases: the one-time tokens hold the addresses of earlier e-mail changes.
+    const addresses = await accountAddresses(trx, account);
+    for (const part of accountData) await part.erase(trx, account, addresses);
     const deleted = await trx.deleteFrom('accounts').where('id', '=', account.id).executeTakeFirst();
     // A second request racing this one finds nothing left to delete.
     if (deleted.numDeletedRows !== 1n) throw unauthorized();

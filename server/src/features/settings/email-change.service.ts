@@ -89,7 +89,9 @@ export async function requestEmailChange(
   await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
-    await revokeTokens(trx, account.id, [...changePurposes], now);
+    // A newer change replaces a pending one, but every "this was not me" link stays: someone who
+    // knew the password and moved the account on must not end the owner's way back.
+    await revokeTokens(trx, account.id, ['email_change', 'email_change_code'], now);
     const taken = await findAccountByEmail(trx, input.email);
     if (taken) {
       // A token nobody ever receives keeps the pending state the same as for a free address.

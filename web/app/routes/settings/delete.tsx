@@ -1,14 +1,13 @@
 import { api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
-import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { OtpField } from '../../components/otp-field.tsx';
 import { Button } from '../../components/ui.tsx';
 import { apiBase } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { panelHeaders, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { CodeForm, CurrentPasswordField, SettingsForm } from './confirm.tsx';
 import { useSettings } from './context.ts';
 import { Block, Section } from './section.tsx';
 
@@ -49,6 +48,7 @@ export default function DeleteSection() {
     const result = await settingsApi('POST', paths.accountDeletionCode);
     if (result.error) return f.fail(result);
     f.clear();
+    setCode('');
     setCodeSent(true);
   });
 
@@ -76,43 +76,44 @@ export default function DeleteSection() {
       <Block title={t('settings.delete.heading')} intro={t('settings.delete.intro')} tone="danger">
         <ul className="settings-list">
           <li>{t('settings.delete.what1')}</li>
+          <li>{t('settings.delete.what4')}</li>
           <li>{t('settings.delete.what2')}</li>
           <li>{t('settings.delete.what3')}</li>
         </ul>
         {overview.hasPassword ? (
-          <form ref={f.ref} onSubmit={remove} noValidate className="form settings-form">
-            <FormAlert code={f.formError} />
-            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-            <Field
-              name="password"
-              type="password"
-              label={t('common.password')}
-              autoComplete="current-password"
+          <SettingsForm form={f} onSubmit={remove}>
+            <CurrentPasswordField
+              account={email}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onValue={setPassword}
               error={f.fields.password}
               hint={t('settings.delete.passwordHint')}
             />
             <Button busy={f.busy} className="button button--danger">
               {t('settings.delete.submit')}
             </Button>
-          </form>
+          </SettingsForm>
         ) : codeSent ? (
-          <form ref={f.ref} onSubmit={remove} noValidate className="form settings-form">
-            <FormAlert tone="info">{rich(t('settings.delete.codeSent'), { email: <Email value={email} /> })}</FormAlert>
-            <FormAlert code={f.formError} />
-            <OtpField value={code} onValue={setCode} error={f.fields.code} />
+          <CodeForm
+            form={f}
+            onSubmit={remove}
+            notice={rich(t('settings.delete.codeSent'), { email: <Email value={email} /> })}
+            code={code}
+            onCode={setCode}
+          >
             <Button busy={f.busy} className="button button--danger">
               {t('settings.delete.submit')}
             </Button>
-          </form>
+            <Button type="button" variant="ghost" disabled={f.busy} onClick={sendCode}>
+              {t('otp.resend')}
+            </Button>
+          </CodeForm>
         ) : (
-          <form ref={f.ref} onSubmit={sendCode} noValidate className="form settings-form">
-            <FormAlert code={f.formError} />
+          <SettingsForm form={f} onSubmit={sendCode}>
             <Button busy={f.busy} variant="secondary">
               {t('settings.delete.sendCode')}
             </Button>
-          </form>
+          </SettingsForm>
         )}
       </Block>
     </Section>

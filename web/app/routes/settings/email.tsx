@@ -1,14 +1,14 @@
 import { normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
-import { EmailField, Field } from '../../components/fields.tsx';
+import { EmailField } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { OtpField } from '../../components/otp-field.tsx';
 import { Button } from '../../components/ui.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { CodeForm, CurrentPasswordField, SettingsForm } from './confirm.tsx';
 import { useSettings } from './context.ts';
 import { Section } from './section.tsx';
 
@@ -57,32 +57,28 @@ export default function EmailSection() {
       <p className="settings-fact">{rich(t('settings.email.current'), { email: <Email value={session.account.email} /> })}</p>
       {changed && <FormAlert tone="success">{rich(t('settings.email.changed'), { email: <Email value={changed} /> })}</FormAlert>}
       {pending && byCode && !another ? (
-        <form ref={f.ref} onSubmit={confirm} noValidate className="form settings-form">
-          <FormAlert tone="info">{rich(t('settings.email.pendingCode'), { email: <Email value={pending} /> })}</FormAlert>
-          <FormAlert code={f.formError} />
-          <OtpField value={code} onValue={setCode} error={f.fields.code} />
+        <CodeForm
+          form={f}
+          onSubmit={confirm}
+          notice={rich(t('settings.email.pendingCode'), { email: <Email value={pending} /> })}
+          code={code}
+          onCode={setCode}
+        >
           <Button busy={f.busy}>{t('settings.email.confirm')}</Button>
           <Button type="button" variant="ghost" onClick={() => setAnother(true)}>
             {t('settings.email.submitAgain')}
           </Button>
-        </form>
+        </CodeForm>
       ) : (
-        <form ref={f.ref} onSubmit={start} noValidate className="form settings-form">
-          {pending && <FormAlert tone="info">{rich(t('settings.email.pending'), { email: <Email value={pending} /> })}</FormAlert>}
-          <FormAlert code={f.formError} />
+        <SettingsForm
+          form={f}
+          onSubmit={start}
+          notice={pending && <FormAlert tone="info">{rich(t('settings.email.pending'), { email: <Email value={pending} /> })}</FormAlert>}
+        >
           <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="email" label={t('settings.email.new')} />
-          <Field
-            name="password"
-            type="password"
-            label={t('common.password')}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={f.fields.password}
-            hint={t('settings.email.passwordHint')}
-          />
+          <CurrentPasswordField value={password} onValue={setPassword} error={f.fields.password} hint={t('settings.email.passwordHint')} />
           <Button busy={f.busy}>{pending ? t('settings.email.submitAgain') : t('settings.email.submit')}</Button>
-        </form>
+        </SettingsForm>
       )}
     </Section>
   );

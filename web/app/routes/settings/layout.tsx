@@ -70,7 +70,7 @@ export default function SettingsLayout() {
   };
   return (
     <div className="settings">
-      <header className="settings__head">
+      <header className="screen-heading">
         <LocalLink to="/" className="settings__back">
           {t('settings.backToAccount')}
         </LocalLink>

@@ -1,6 +1,5 @@
 import { api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
-import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button } from '../../components/ui.tsx';
@@ -10,6 +9,7 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { formatDateTime, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { CurrentPasswordField, SettingsForm } from './confirm.tsx';
 import { useSettings } from './context.ts';
 import { Section } from './section.tsx';
 
@@ -46,17 +46,23 @@ export default function PasswordSection() {
   if (!overview.hasPassword) {
     return (
       <Section name="password" intro={t('settings.password.noPassword')}>
-        <form ref={f.ref} onSubmit={sendLink} noValidate className="form settings-form">
-          <FormAlert code={f.formError} />
-          <FormAlert tone="success">
-            {linkSent
-              ? rich(t(isControlPanel() ? 'settings.password.codeSent' : 'settings.password.linkSent'), { email: <Email value={email} /> })
-              : null}
-          </FormAlert>
+        <SettingsForm
+          form={f}
+          onSubmit={sendLink}
+          notice={
+            <FormAlert tone="success">
+              {linkSent
+                ? rich(t(isControlPanel() ? 'settings.password.codeSent' : 'settings.password.linkSent'), {
+                    email: <Email value={email} />,
+                  })
+                : null}
+            </FormAlert>
+          }
+        >
           <Button busy={f.busy} variant="secondary">
             {t(isControlPanel() ? 'settings.password.sendCode' : 'settings.password.sendLink')}
           </Button>
-        </form>
+        </SettingsForm>
       </Section>
     );
   }
@@ -67,18 +73,18 @@ export default function PasswordSection() {
           {t('settings.password.lastChanged', { date: formatDateTime(overview.passwordChangedAt, language) })}
         </p>
       )}
-      <form ref={f.ref} onSubmit={change} noValidate className="form settings-form">
-        <FormAlert code={f.formError} />
-        <FormAlert tone="success">{done && !f.formError ? t('settings.password.done') : null}</FormAlert>
-        {/* The account's address for password managers, which save the new password under it. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
+      <SettingsForm
+        form={f}
+        onSubmit={change}
+        notice={<FormAlert tone="success">{done && !f.formError ? t('settings.password.done') : null}</FormAlert>}
+      >
+        {/* The account's address goes along for password managers, which save the new password under it. */}
+        <CurrentPasswordField
+          account={email}
           name="currentPassword"
-          type="password"
           label={t('settings.password.current')}
-          autoComplete="current-password"
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onValue={setCurrent}
           error={f.fields.currentPassword}
         />
         <NewPasswordFields
@@ -87,7 +93,7 @@ export default function PasswordSection() {
           labels={{ password: t('settings.password.new'), repeat: t('settings.password.repeatNew') }}
         />
         <Button busy={f.busy}>{t('settings.password.submit')}</Button>
-      </form>
+      </SettingsForm>
     </Section>
   );
 }

@@ -53,7 +53,7 @@ export default function SessionsSection() {
         <span className="spinner" aria-hidden="true" />
       ) : (
         <>
-          <ul className="devices">
+          <ul className="boxed-list">
             {sessions.map((session) => (
               <li key={session.id} className="device">
                 <div className="device__main">

@@ -15,7 +15,7 @@ export function SettingsLinks() {
           return (
             <li key={section}>
               <LocalLink to={`/settings/${section}`} className="settings-links__item">
-                <span className="settings-links__icon">
+                <span className="icon-tile">
                   <Icon />
                 </span>
                 <span className="settings-links__text">

@@ -41,7 +41,7 @@ export function ActivationStep() {
         {(['platform', 'standalone'] as const).map((option) => (
           <label key={option} className={`choice${way === option ? ' choice--selected' : ''}`}>
             <input type="radio" name="way" value={option} checked={way === option} onChange={() => setWay(option)} />
-            <span className="choice__icon">{option === 'platform' ? <PanelIcon /> : <KeyIcon />}</span>
+            <span className="icon-tile choice__icon">{option === 'platform' ? <PanelIcon /> : <KeyIcon />}</span>
             <span>
               <strong>{t(`activation.${option}`)}</strong>
               <span className="muted">{t(`activation.${option}Hint`)}</span>
