@@ -27,7 +27,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The list as it runs; and every test's time, for finding where the suite's time goes.
+  reporter: [['list'], ['json', { outputFile: '../artifacts/e2e-times.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,

@@ -6,7 +6,7 @@ import { createPanel } from '../src/features/panels/panel.service.ts';
 import { dumpDatabase, eventually, visitor } from './support/accounts.ts';
 import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startLoggingTestApp, type TestApp } from './support/test-app.ts';
 
 // SECURITY.md: logs never contain passwords, tokens or session ids. The app runs at LOG_LEVEL=info
 // with its log captured, every flow that handles a secret goes through it, and then no secret
@@ -15,10 +15,7 @@ describe('logs', () => {
   let t: TestApp;
   const lines: string[] = [];
   before(async () => {
-    t = await startTestApp({
-      env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
-      appOptions: { logStream: { write: (line: string) => void lines.push(line) } },
-    });
+    t = await startLoggingTestApp(lines);
   });
   after(() => t.stop());
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { type Behaviour, startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
-import { callback, fromOurPage, startSso } from './support/sso.ts';
+import type { Behaviour, TestOidcProvider } from './support/oidc-provider.ts';
+import { callback, fromOurPage, type SsoTestApp, startSso, startSsoTestApp } from './support/sso.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Every way a sign-in with a provider can fail ends on /login with a translatable code, and
@@ -21,15 +21,8 @@ for (const dialect of await dialects()) {
       const email = extra.email === null ? undefined : (extra.email ?? `failure${n}@example.com`);
       return provider.addUser({ email, emailVerified: true, xmsEdov: true, tid: extra.tid });
     };
-    const count = async (table: 'accounts' | 'sso_identities' | 'sessions') =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    let sso: SsoTestApp;
+    const count = (table: 'accounts' | 'sso_identities' | 'sessions') => sso.count(table);
     const snapshot = async () => [await count('accounts'), await count('sso_identities'), await count('sessions')];
 
     /** A sign-up round trip whose callback must be refused with `code`, changing nothing. */
@@ -56,15 +49,10 @@ for (const dialect of await dialects()) {
     }
 
     before(async () => {
-      google = await startOidcProvider({ flavour: 'google' });
-      microsoft = await startOidcProvider({ flavour: 'microsoft' });
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1', SSO_TIMEOUT_MS: '1500', ...google.env(), ...microsoft.env() } });
+      sso = await startSsoTestApp(dialect);
+      ({ t, google, microsoft } = sso);
     });
-    after(async () => {
-      await t.stop();
-      await google.stop();
-      await microsoft.stop();
-    });
+    after(() => sso.stop());
 
     it('says the person cancelled at the provider', async () => {
       const before = await snapshot();

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { registerAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
+import type { TestOidcProvider } from './support/oidc-provider.ts';
 import { linkIn } from './support/smtp.ts';
-import { callback, ssoRoundTrip, startSso } from './support/sso.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { callback, type SsoTestApp, ssoRoundTrip, startSso, startSsoTestApp } from './support/sso.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const password = 'Correct horse battery 2026';
 const signupQuery = 'intent=signup&dataProcessingConsent=1&analyticsConsent=1&locale=de';
@@ -20,15 +20,8 @@ for (const dialect of await dialects()) {
       n += 1;
       return `${name}${n}@example.com`;
     };
-    const count = async (table: 'accounts' | 'sso_identities' | 'sessions' | 'consents') =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    let sso: SsoTestApp;
+    const count = (table: 'accounts' | 'sso_identities' | 'sessions' | 'consents') => sso.count(table);
     const snapshot = async () => ({
       accounts: await count('accounts'),
       identities: await count('sso_identities'),
@@ -36,15 +29,10 @@ for (const dialect of await dialects()) {
     });
 
     before(async () => {
-      google = await startOidcProvider({ flavour: 'google' });
-      microsoft = await startOidcProvider({ flavour: 'microsoft' });
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1', SSO_TIMEOUT_MS: '1500', ...google.env(), ...microsoft.env() } });
+      sso = await startSsoTestApp(dialect);
+      ({ t, google, microsoft } = sso);
     });
-    after(async () => {
-      await t.stop();
-      await google.stop();
-      await microsoft.stop();
-    });
+    after(() => sso.stop());
 
     it('signs up with Google: a verified account without a password, the consents in the ledger, on at step 3', async () => {
       const address = email('ada');

@@ -12,7 +12,7 @@ import { renderMail } from '../src/mail/templates.ts';
 import { visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
 import { freshEmail, invitationToken, invite, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startLoggingTestApp, startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('teams: the invitation mail', () => {
   it('renders in all 8 languages with the brand, the team, the inviter, the link and the date, no placeholder left', () => {
@@ -57,10 +57,7 @@ describe('teams: logs', () => {
   let t: TestApp;
   const lines: string[] = [];
   before(async () => {
-    t = await startTestApp({
-      env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
-      appOptions: { logStream: { write: (line: string) => void lines.push(line) } },
-    });
+    t = await startLoggingTestApp(lines);
   });
   after(() => t.stop());
 

@@ -3,14 +3,15 @@
 // - 'google': one issuer, `email_verified` in the ID token;
 // - 'microsoft': the multi-tenant shape, a `common` discovery document naming
 //   `{tenantid}` in its issuer, ID tokens issued by one tenant with `tid` and `xms_edov`.
-// Its own login page (oidc-provider's development interaction) takes a user's login and any
-// password; consent is given for the test client up front, as for a first-party app.
+// Its own login page (served here, as a real provider serves its own) takes a user's login and
+// any password; consent is given for the test client up front, as for a first-party app.
 // `behaviour` lets a test make the provider misbehave: sign with another key, for another
 // audience, with another nonce, answer garbage, hang, or be down.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
+import { memoryStore } from './oidc-provider-store.ts';
 
 export interface ProviderUser {
   /** What to type in the provider's login field; the provider makes it the subject. */
@@ -98,7 +99,12 @@ export async function startOidcProvider(options: {
     // Google and Microsoft put the e-mail in the ID token itself.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
+    // Configured, not left to oidc-provider's quick-start defaults (each of which prints a
+    // development warning): its store, its lifetimes, and its login page (below).
+    adapter: memoryStore(),
+    ttl: { Interaction: 3600, Session: 86_400, Grant: 86_400, AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600 },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${prefix}/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
       const user = users.get(id);
       if (!user) return undefined;
@@ -217,8 +223,41 @@ export async function startOidcProvider(options: {
       (request as IncomingMessage & { originalUrl?: string }).originalUrl = url;
       request.url = url.slice(prefix.length) || '/';
     }
+    const interaction = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(request.url ?? '');
+    if (interaction) {
+      loginPage(request, response, interaction[1] ?? '', interaction[2]).catch((error: Error) => {
+        response.statusCode = 400;
+        response.end(`${error.name}: ${error.message}`);
+      });
+      return;
+    }
     handle(request, response);
   });
+
+  /** The provider's login page: any login (made the subject) with any password, or Cancel. */
+  async function loginPage(request: IncomingMessage, response: ServerResponse, uid: string, action: string | undefined) {
+    const details = await provider.interactionDetails(request, response);
+    if (details.uid !== uid) throw new Error('another interaction');
+    if (action === '/abort') {
+      const result = { error: 'access_denied', error_description: 'End-User aborted interaction' };
+      return provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
+    }
+    if (action === '/login' && request.method === 'POST') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const login = new URLSearchParams(body).get('login') ?? '';
+      return provider.interactionFinished(request, response, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+    }
+    const base = `${prefix}/interaction/${uid}`;
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+        `<title>Sign in</title></head><body><main><h1>Sign in</h1><form method="post" action="${base}/login">` +
+        `<label>Login <input type="text" name="login" required autofocus></label> ` +
+        `<label>Password <input type="password" name="password" required></label> ` +
+        `<button type="submit">Sign in</button></form><a href="${base}/abort">[ Cancel ]</a></main></body></html>`,
+    );
+  }
 
   /** Rewrites the ID token of a token answer as a misbehaving provider would. */
   function tamperWith(response: ServerResponse, behaviour: Behaviour) {

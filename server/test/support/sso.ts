@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import type { Database } from '../../src/db/schema.ts';
+import type { Dialect } from './databases.ts';
 import type { TestClient } from './http-client.ts';
-import type { TestOidcProvider } from './oidc-provider.ts';
+import { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 /** What a browser sends when a page of the app leads it to /connect/… */
 export const fromOurPage = { 'sec-fetch-site': 'same-origin' };
@@ -27,4 +30,37 @@ export async function callback(client: TestClient, url: URL): Promise<{ path: st
 export async function ssoRoundTrip(client: TestClient, provider: TestOidcProvider, login: string, query = '') {
   const authorization = await startSso(client, provider, query);
   return callback(client, await provider.signIn(authorization.href, login));
+}
+
+/** Gatehouse on a fresh database with two real providers, one like Google, one like Microsoft. */
+export interface SsoTestApp {
+  t: TestApp;
+  google: TestOidcProvider;
+  microsoft: TestOidcProvider;
+  /** How many rows a table holds now. */
+  count(table: keyof Database): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startSsoTestApp(dialect: Dialect): Promise<SsoTestApp> {
+  const google = await startOidcProvider({ flavour: 'google' });
+  const microsoft = await startOidcProvider({ flavour: 'microsoft' });
+  const t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1', SSO_TIMEOUT_MS: '1500', ...google.env(), ...microsoft.env() } });
+  return {
+    t,
+    google,
+    microsoft,
+    async count(table) {
+      const row = await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async stop() {
+      await t.stop();
+      await google.stop();
+      await microsoft.stop();
+    },
+  };
 }

@@ -116,3 +116,14 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * An app that logs at LOG_LEVEL=info into `lines`, for the tests that prove a secret is never
+ * logged: they run a flow through it, then search what it wrote.
+ */
+export function startLoggingTestApp(lines: string[]): Promise<TestApp> {
+  return startTestApp({
+    env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
+    appOptions: { logStream: { write: (line: string) => void lines.push(line) } },
+  });
+}

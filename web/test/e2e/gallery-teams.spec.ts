@@ -2,20 +2,12 @@
 // artifacts/screenshots/gallery/<project>/<language>/team-*.png, checked with axe. Two accounts
 // per project serve all eight languages: the states are made once, then shown in each language.
 import { type Language, languages } from '@gatehouse/contract';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import de from '../../app/i18n/de.ts';
-import en, { type UiMessages } from '../../app/i18n/en.ts';
-import es from '../../app/i18n/es.ts';
-import fr from '../../app/i18n/fr.ts';
-import it from '../../app/i18n/it.ts';
-import ja from '../../app/i18n/ja.ts';
-import pt from '../../app/i18n/pt.ts';
-import ru from '../../app/i18n/ru.ts';
+import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense } from '../support/helpers.ts';
+import { catalogues, gallery } from '../support/gallery.ts';
+import { createLicense } from '../support/helpers.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
 
-const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
 // As in the journey's gallery: axe in the languages that stress the markup most, on a desktop;
 // in English on a phone.
 const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 'de', 'ja']), phone: new Set(['en']) };
@@ -23,12 +15,6 @@ const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 
 // in Japanese and in English, to keep the suite in CI's time.
 const someLanguages = new Set<Language>(['en', 'de', 'ja']);
 const password = 'Gallery team 2026 alpha';
-
-function shot(page: Page, testInfo: TestInfo, language: Language, name: string) {
-  const axe = checkedWithAxe[testInfo.project.name]?.has(language) ?? true;
-  return capture(page, testInfo, name, `gallery/${testInfo.project.name}/${language}`, { axe });
-}
-const at = (language: Language, path: string) => (language === 'en' ? path : path === '/' ? `/${language}` : `/${language}${path}`);
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -47,21 +33,22 @@ test('gallery: the team screens in every language', async ({ page, context }, te
 
   // Signed out: the invitation on sign-up (a new address), a bad link, and on sign-in (an account).
   for (const language of languages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
     const t = catalogues[language];
-    await page.goto(at(language, `/signup?invitation=${newcomerToken}`));
+    await page.goto(g.path(`/signup?invitation=${newcomerToken}`));
     await expect(page.locator('.invitation-banner')).toContainText(newcomer);
     await expect(page.locator('input[name="email"]')).toHaveValue(newcomer);
-    await shot(page, testInfo, language, 'team-signup-invitation');
+    await g.shot('team-signup-invitation');
     if (someLanguages.has(language)) {
-      await page.goto(at(language, '/signup?invitation=no-such-invitation-token-at-all'));
+      await page.goto(g.path('/signup?invitation=no-such-invitation-token-at-all'));
       await expect(page.getByRole('alert').first()).toHaveText(await errorText(language, 'invitation.invalid'));
-      await shot(page, testInfo, language, 'team-signup-invitation-invalid');
+      await g.shot('team-signup-invitation-invalid');
     }
-    await page.goto(at(language, `/signup?invitation=${memberToken}`));
+    await page.goto(g.path(`/signup?invitation=${memberToken}`));
     await expect(page).toHaveURL(/\/login\?invitation=/);
     await expect(page.locator('.invitation-banner')).toContainText(t.invitation.loginHint.split('{email}')[0] ?? '');
     await expect(page.locator('input[name="email"]')).toHaveValue(member);
-    await shot(page, testInfo, language, 'team-login-invitation');
+    await g.shot('team-login-invitation');
   }
 
   // The member accepts by signing in, and sees the team with its license.
@@ -69,24 +56,26 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   await page.locator('form button[type="submit"]').click();
   await expect(page.locator('.team').first()).toContainText(owner);
   for (const language of languages) {
-    await page.goto(at(language, '/'));
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await page.goto(g.path('/'));
     await expect(page.locator('.team').first().locator('.plan')).toContainText(catalogues[language].plans.business);
-    await shot(page, testInfo, language, 'team-account-member');
+    await g.shot('team-account-member');
   }
   await page.request.post('/signout');
 
   // The owner: members, the pending invitation, the invite form, and a removal to confirm.
   await signInApi(page.request, owner, password);
   for (const language of languages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
     const t = catalogues[language];
-    await page.goto(at(language, '/'));
+    await page.goto(g.path('/'));
     const team = page.locator('.team');
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
-    await shot(page, testInfo, language, 'team-account-owner');
+    await g.shot('team-account-owner');
     if (!someLanguages.has(language)) continue;
     await team.locator('.team__row').filter({ hasText: member }).getByRole('button', { name: t.team.remove }).click();
     await expect(team.locator('.team__confirm')).toBeVisible();
-    await shot(page, testInfo, language, 'team-account-confirm');
+    await g.shot('team-account-confirm');
   }
 });
 

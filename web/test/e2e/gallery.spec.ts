@@ -2,44 +2,14 @@
 // checked with axe and saved to artifacts/screenshots/gallery/<project>/<language>/<screen>.png
 // for review. One account per language walks the journey for real (mails, licenses).
 import { type Language, languages } from '@gatehouse/contract';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import de from '../../app/i18n/de.ts';
-import en, { type UiMessages } from '../../app/i18n/en.ts';
-import es from '../../app/i18n/es.ts';
-import fr from '../../app/i18n/fr.ts';
-import it from '../../app/i18n/it.ts';
-import ja from '../../app/i18n/ja.ts';
-import pt from '../../app/i18n/pt.ts';
-import ru from '../../app/i18n/ru.ts';
-import { capture, connectIdentity, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
-
-const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
-const names: Record<Language, [string, string]> = {
-  en: ['Grace', 'Hopper'],
-  de: ['Friederike', 'Müller-Lüdenscheidt'],
-  fr: ['Marie-Hélène', 'Dubois'],
-  es: ['María José', 'García'],
-  it: ['Giulia', 'Rossi'],
-  ru: ['Екатерина', 'Смирнова'],
-  ja: ['花子', '山田'],
-  pt: ['João', 'Gonçalves'],
-};
+import { expect, type Page, test } from '@playwright/test';
+import { catalogues, gallery, names } from '../support/gallery.ts';
+import { connectIdentity, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
 
 // Every screen's markup is the same in every language but for its words, so axe runs in the
 // languages that stress it most (the longest texts, and Japanese) on a desktop, and in English
 // on a phone, keeping the suite in CI's time.
 const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 'de', 'ru', 'ja']), phone: new Set(['en']) };
-
-/** A gallery page: the language's path, and a screenshot (after axe) in the gallery folder. */
-function gallery(page: Page, testInfo: TestInfo, language: Language) {
-  const prefix = language === 'en' ? '' : `/${language}`;
-  const folder = `gallery/${testInfo.project.name}/${language}`;
-  return {
-    path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
-    shot: (name: string, { stopped = false } = {}) =>
-      capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true, stopped }),
-  };
-}
 
 const submit = (page: Page) => page.locator('form button[type="submit"]').first();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -50,7 +20,7 @@ test.describe.configure({ timeout: 480_000 });
 languages.forEach((language, index) => {
   test(`gallery: every screen in ${language}`, async ({ page, context }, testInfo) => {
     const t = catalogues[language];
-    const g = gallery(page, testInfo, language);
+    const g = gallery(page, testInfo, language, checkedWithAxe);
     // Each language is its own visitor, so the mail limits per address and IP hold per language.
     const project = testInfo.project.name === 'phone' ? 2 : 1;
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${project}.${index + 10}` });

@@ -1,42 +1,16 @@
 // The account settings in every language, on both projects: checked with axe (in the languages
 // the main gallery checks) and saved to artifacts/screenshots/gallery/<project>/<language>/.
 import { formatMessage, type Language, languages } from '@gatehouse/contract';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import de from '../../app/i18n/de.ts';
-import en, { type UiMessages } from '../../app/i18n/en.ts';
-import es from '../../app/i18n/es.ts';
-import fr from '../../app/i18n/fr.ts';
-import it from '../../app/i18n/it.ts';
-import ja from '../../app/i18n/ja.ts';
-import pt from '../../app/i18n/pt.ts';
-import ru from '../../app/i18n/ru.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, linkIn, waitForMail } from '../support/helpers.ts';
+import { catalogues, gallery, names } from '../support/gallery.ts';
+import { linkIn, waitForMail } from '../support/helpers.ts';
 
-const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
-const names: Record<Language, [string, string]> = {
-  en: ['Grace', 'Hopper'],
-  de: ['Friederike', 'Müller-Lüdenscheidt'],
-  fr: ['Marie-Hélène', 'Dubois'],
-  es: ['María José', 'García'],
-  it: ['Giulia', 'Rossi'],
-  ru: ['Екатерина', 'Смирнова'],
-  ja: ['花子', '山田'],
-  pt: ['João', 'Gonçalves'],
-};
 // The markup is the same in every language but for its words: axe runs in English on each project
 // (the main gallery checks the longest languages and Japanese), to keep CI in time.
 const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en']), phone: new Set(['en']) };
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
-function gallery(page: Page, testInfo: TestInfo, language: Language) {
-  const prefix = language === 'en' ? '' : `/${language}`;
-  const folder = `gallery/${testInfo.project.name}/${language}`;
-  return {
-    path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
-    shot: (name: string) => capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true }),
-  };
-}
 const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 test.describe.configure({ timeout: 120_000 });
@@ -44,7 +18,7 @@ test.describe.configure({ timeout: 120_000 });
 languages.forEach((language, index) => {
   test(`settings gallery in ${language}`, async ({ page, context, browser }, testInfo) => {
     const t = catalogues[language];
-    const g = gallery(page, testInfo, language);
+    const g = gallery(page, testInfo, language, checkedWithAxe);
     const project = testInfo.project.name === 'phone' ? 2 : 1;
     const ip = `198.19.${project}.${index + 10}`;
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
