@@ -69,7 +69,14 @@ export default function Login() {
       <SsoButtons
         mode="login"
         divider={t('login.orEmail')}
-        start={(provider) => connectUrl(provider, { locale: language, redirectTo: params.get('redirectTo') ? redirectTo : undefined })}
+        start={(provider) =>
+          connectUrl(provider, {
+            locale: language,
+            redirectTo: params.get('redirectTo') ? redirectTo : undefined,
+            // Teams: the account joins on signing in, as after the password.
+            invitation: preview ? invitation.token : undefined,
+          })
+        }
       />
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? notice} />
