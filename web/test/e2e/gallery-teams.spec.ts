@@ -71,6 +71,11 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   for (const language of languages) {
     await page.goto(at(language, '/'));
     await expect(page.locator('.team').first().locator('.plan')).toContainText(catalogues[language].plans.business);
+    // The License section: the team's plan and whose team it is, nothing to activate.
+    const license = page.locator('[aria-labelledby="license-heading"]');
+    await expect(license).toContainText(catalogues[language].team.licenseFromTeam.replace('{email}', owner));
+    await expect(license.locator('.plan')).toContainText(catalogues[language].plans.business);
+    await expect(license.locator('input[name="license"]')).toHaveCount(0);
     await shot(page, testInfo, language, 'team-account-member');
   }
   await page.request.post('/signout');
