@@ -192,12 +192,13 @@ for (const dialect of await dialects()) {
       assert.equal((await member.client.post(`/invitations/${token}/accept`)).status, 200);
       const membership = (await ownTeam(owner.client)).members.find((m: { email: string }) => m.email === member.email);
       const path = `/team/members/${membership.id}`;
-      for (const headers of [
+      const foreign: Array<Record<string, string>> = [
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
-      ]) {
+      ];
+      for (const headers of foreign) {
         const answer = await owner.client.request('PATCH', path, { json: { role: 'admin' }, headers });
         assert.equal(answer.status, 403, JSON.stringify(headers));
         assert.equal(answer.json.code, 'request.cross_site');

@@ -54,7 +54,8 @@ export default function Login() {
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
-      if (joined.error) return f.fail(joined);
+      // Signed in all the same: the account page's Team section says why the team was not joined.
+      if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
     navigate(redirectTo);
   });

@@ -104,3 +104,29 @@ test('an existing account joins with Microsoft from the /login banner; a link re
   await capture(invitee, testInfo, 'team-sso-revoked');
   await lateContext.close();
 });
+
+test('signing in with a password from a link revoked meanwhile: signed in, and the Team section says why', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const owner = uniqueEmail('team-owner3', testInfo);
+  const existing = uniqueEmail('team-withdrawn', testInfo);
+  await registerAccount(page, existing, password);
+  await registerAccount(page, owner, password);
+  await signInApi(page.request, owner, password);
+  const link = await inviteApi(page.request, existing);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await gotoReady(other, link);
+  await expect(other).toHaveURL(/\/login\?invitation=/);
+  const teams = (await (await page.request.get('/team')).json()) as { data: { teams: { invitations: { id: string; email: string }[] }[] } };
+  const pending = teams.data.teams[0]?.invitations.find((invitation) => invitation.email === existing);
+  expect((await page.request.delete(`/team/invitations/${pending?.id}`)).status()).toBe(200);
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other.getByText(`Signed in as ${existing}`)).toBeVisible();
+  await expect(other.getByRole('alert').filter({ hasText: 'This invitation has been withdrawn' })).toBeVisible();
+  await expect(other.getByRole('region', { name: `Team of ${owner}` })).toHaveCount(0);
+  await capture(other, testInfo, 'team-login-revoked');
+  await context.close();
+});
