@@ -13,6 +13,7 @@ import pt from '../../app/i18n/pt.ts';
 import ru from '../../app/i18n/ru.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, createLicense } from '../support/helpers.ts';
+import { appUrl } from '../support/ports.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
 
 const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
@@ -29,6 +30,11 @@ function shot(page: Page, testInfo: TestInfo, language: Language, name: string) 
   return capture(page, testInfo, name, `gallery/${testInfo.project.name}/${language}`, { axe });
 }
 const at = (language: Language, path: string) => (language === 'en' ? path : path === '/' ? `/${language}` : `/${language}${path}`);
+/** Opens a page in a language: the language cookie too, or an unprefixed (English) path keeps the last language chosen. */
+async function visit(page: Page, language: Language, path: string) {
+  await page.context().addCookies([{ name: 'i18n_lang', value: language, url: appUrl }]);
+  await page.goto(at(language, path));
+}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -69,7 +75,7 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   await page.locator('form button[type="submit"]').click();
   await expect(page.locator('.team').first()).toContainText(owner);
   for (const language of languages) {
-    await page.goto(at(language, '/'));
+    await visit(page, language, '/');
     await expect(page.locator('.team').first().locator('.plan')).toContainText(catalogues[language].plans.business);
     // The License section: the team's plan and whose team it is, nothing to activate.
     const license = page.locator('[aria-labelledby="license-heading"]');
@@ -84,7 +90,7 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   await signInApi(page.request, owner, password);
   for (const language of languages) {
     const t = catalogues[language];
-    await page.goto(at(language, '/'));
+    await visit(page, language, '/');
     const team = page.locator('.team');
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
     await shot(page, testInfo, language, 'team-account-owner');

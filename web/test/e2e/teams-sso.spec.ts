@@ -119,6 +119,7 @@ test('signing in with a password from a link revoked meanwhile: signed in, and t
   const other = await context.newPage();
   await gotoReady(other, link);
   await expect(other).toHaveURL(/\/login\?invitation=/);
+  await expect(other.getByLabel('Email')).toHaveValue(existing);
   const teams = (await (await page.request.get('/team')).json()) as { data: { teams: { invitations: { id: string; email: string }[] }[] } };
   const pending = teams.data.teams[0]?.invitations.find((invitation) => invitation.email === existing);
   expect((await page.request.delete(`/team/invitations/${pending?.id}`)).status()).toBe(200);
