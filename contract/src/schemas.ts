@@ -164,7 +164,13 @@ export const brandView = z.object({
 });
 export type BrandView = z.infer<typeof brandView>;
 
-export const sessionResponse = z.object({ account: accountView, license: licenseView.nullable() }).nullable();
+// Teams: the license a member works under through a team (the team's owner's), with whose team it is.
+export const teamLicenseView = z.object({ teamId: z.string(), ownerEmail: z.string(), license: licensePreview });
+export type TeamLicenseView = z.infer<typeof teamLicenseView>;
+
+export const sessionResponse = z
+  .object({ account: accountView, license: licenseView.nullable(), teamLicense: teamLicenseView.nullable() })
+  .nullable();
 
 // Single sign-on
 /** A Google or Microsoft identity connected to the account. */

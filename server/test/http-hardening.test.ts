@@ -8,6 +8,7 @@ import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { rawGet } from './support/http-client.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
+import { ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const json = (body: string, path = '/user/signup') => ({ path, body, headers: { 'content-type': 'application/json' } });
@@ -181,6 +182,34 @@ for (const dialect of await dialects()) {
       });
       assert.equal(own.status, 200, own.text);
       assert.equal(own.json.data.firstName, 'After');
+    });
+
+    it('refuses a cross-site PATCH as it refuses POST, PUT and DELETE (a team role change), and changes nothing', async () => {
+      const hash = await t.deps.hasher.hash(teamPassword);
+      const owner = await person(t, hash, 'patch-owner');
+      const member = await person(t, hash, 'patch-member');
+      const { token } = await seedInvitation(t, owner.teamId, member.email);
+      assert.equal((await member.client.post(`/invitations/${token}/accept`)).status, 200);
+      const membership = (await ownTeam(owner.client)).members.find((m: { email: string }) => m.email === member.email);
+      const path = `/team/members/${membership.id}`;
+      const foreign: Array<Record<string, string>> = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+      ];
+      for (const headers of foreign) {
+        const answer = await owner.client.request('PATCH', path, { json: { role: 'admin' }, headers });
+        assert.equal(answer.status, 403, JSON.stringify(headers));
+        assert.equal(answer.json.code, 'request.cross_site');
+      }
+      assert.equal((await ownTeam(owner.client)).members.find((m: { email: string }) => m.email === member.email).role, 'member');
+      const own = await owner.client.request('PATCH', path, {
+        json: { role: 'admin' },
+        headers: { origin: t.url, 'sec-fetch-site': 'same-origin' },
+      });
+      assert.equal(own.status, 200, own.text);
+      assert.equal((await ownTeam(owner.client)).members.find((m: { email: string }) => m.email === member.email).role, 'admin');
     });
 
     it('moves "/page/" to "/page" permanently, and never to another site', async () => {

@@ -12,6 +12,8 @@ import * as ssoIdentities from './migrations/0005-sso-identities.ts';
 import * as accountSettings from './migrations/0006-account-settings.ts';
 // Teams
 import * as teams from './migrations/0007-teams.ts';
+// Teams: joining from single sign-on
+import * as ssoInvitation from './migrations/0009-sso-invitation.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -31,6 +33,8 @@ const migrations = {
   '0006-account-settings': accountSettings,
   // Teams
   '0007-teams': teams,
+  // Teams: joining from single sign-on
+  '0009-sso-invitation': ssoInvitation,
 };
 
 /**

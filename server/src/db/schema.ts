@@ -243,6 +243,8 @@ export interface SsoFlowsTable {
   redirect_to: string | null;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** SHA-256 of the team invitation's token, when the flow started from an invitation screen. */
+  invitation_hash: string | null;
 }
 
 export type SsoIdentity = Selectable<SsoIdentitiesTable>;

@@ -14,7 +14,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What the panel build may send cross-origin, with credentials (cookies). */
 export const corsPolicy = {
-  methods: 'GET, POST, PUT, DELETE',
+  // PATCH: a team member's role (PATCH /team/members/{id}).
+  methods: 'GET, POST, PUT, PATCH, DELETE',
   headers: 'content-type, x-api-key',
   // The resend countdown reads Retry-After from a 429.
   exposeHeaders: 'retry-after',

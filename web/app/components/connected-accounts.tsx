@@ -14,6 +14,7 @@ import { runtimeConfig } from '../lib/runtime-config.ts';
 import { FormAlert } from './form-alert.tsx';
 import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
 import { connectUrl } from './sso-buttons.tsx';
+import { isTeamNotice } from './team-section.tsx';
 import { Button } from './ui.tsx';
 
 const names: Record<SsoProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
@@ -33,7 +34,8 @@ export function ConnectedAccounts() {
   const arrived = params.get('error');
   const connected = params.get('connected');
   const [notice, setNotice] = useState<{ code?: ErrorCode; success?: string } | undefined>(() =>
-    isErrorCode(arrived)
+    // A team invitation's reason (after signing in from it) is the Team section's to show.
+    isErrorCode(arrived) && !isTeamNotice(arrived)
       ? { code: arrived }
       : connected === 'google' || connected === 'microsoft'
         ? { success: t('connected.done', { provider: names[connected] }) }

@@ -1,7 +1,13 @@
-import { api as paths, type TeamsResponse } from '@gatehouse/contract';
+import { type ErrorCode, isErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { FormAlert } from './form-alert.tsx';
 import { TeamCard } from './team-card.tsx';
+
+/** The reasons a sign-in from a team invitation did not join (`/?error=…` after single sign-on). */
+export const isTeamNotice = (code: string | null): code is ErrorCode =>
+  isErrorCode(code) && (code.startsWith('invitation.') || code.startsWith('team.'));
 
 /**
  * The account page's Team section: every team the person joined, with that team's license, then
@@ -9,6 +15,12 @@ import { TeamCard } from './team-card.tsx';
  */
 export function TeamSection() {
   const [teams, setTeams] = useState<TeamsResponse['teams'] | undefined>();
+  const [params] = useSearchParams();
+  // Read once: the page drops the query after the first render.
+  const [notice] = useState(() => {
+    const code = params.get('error');
+    return isTeamNotice(code) ? code : undefined;
+  });
   const refresh = useCallback(async () => {
     const result = await api<TeamsResponse>('GET', paths.team);
     if (result.data) setTeams(result.data.teams);
@@ -22,6 +34,7 @@ export function TeamSection() {
   const joined = teams.filter((team) => team !== own);
   return (
     <>
+      {notice && <FormAlert code={notice} />}
       {joined.map((team) => (
         <TeamCard key={team.id} team={team} own={false} onChange={refresh} />
       ))}

@@ -398,6 +398,7 @@ const de: UiMessages = {
     inviteHeading: 'Kollegin oder Kollegen einladen',
     inviteSubmit: 'Einladung senden',
     invited: 'Wir haben eine Einladung an {email} gesendet. Der Link ist 7 Tage gültig.',
+    licenseFromTeam: 'Sie nutzen die Lizenz des Teams von {email}.',
   },
   invitation: {
     joining: 'Sie treten dem Team von {email} bei',

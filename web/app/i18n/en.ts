@@ -387,6 +387,7 @@ const en = {
     inviteHeading: 'Invite a colleague',
     inviteSubmit: 'Send invitation',
     invited: 'We sent an invitation to {email}. The link is valid for 7 days.',
+    licenseFromTeam: 'You use the license of the team of {email}.',
   },
   invitation: {
     joining: 'You are joining the team of {email}',

@@ -392,6 +392,7 @@ const es: UiMessages = {
     inviteHeading: 'Invitar a un compañero',
     inviteSubmit: 'Enviar invitación',
     invited: 'Hemos enviado una invitación a {email}. El enlace es válido durante 7 días.',
+    licenseFromTeam: 'Usas la licencia del equipo de {email}.',
   },
   invitation: {
     joining: 'Te estás uniendo al equipo de {email}',

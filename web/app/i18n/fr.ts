@@ -395,6 +395,7 @@ const fr: UiMessages = {
     inviteHeading: 'Inviter un collègue',
     inviteSubmit: 'Envoyer l’invitation',
     invited: 'Nous avons envoyé une invitation à {email}. Le lien est valable 7 jours.',
+    licenseFromTeam: 'Vous utilisez la licence de l’équipe de {email}.',
   },
   invitation: {
     joining: 'Vous rejoignez l’équipe de {email}',

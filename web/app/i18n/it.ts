@@ -393,6 +393,7 @@ const it: UiMessages = {
     inviteHeading: 'Invita un collega',
     inviteSubmit: 'Invia invito',
     invited: 'Abbiamo inviato un invito a {email}. Il link è valido per 7 giorni.',
+    licenseFromTeam: 'Usi la licenza del team di {email}.',
   },
   invitation: {
     joining: 'Stai entrando nel team di {email}',

@@ -389,6 +389,7 @@ const ja: UiMessages = {
     inviteHeading: '同僚を招待',
     inviteSubmit: '招待を送信',
     invited: '{email} に招待を送信しました。リンクの有効期間は 7 日間です。',
+    licenseFromTeam: '{email} のチームのライセンスを利用しています。',
   },
   invitation: {
     joining: '{email} のチームに参加します',

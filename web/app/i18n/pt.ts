@@ -390,6 +390,7 @@ const pt: UiMessages = {
     inviteHeading: 'Convidar um colega',
     inviteSubmit: 'Enviar convite',
     invited: 'Enviamos um convite para {email}. O link é válido por 7 dias.',
+    licenseFromTeam: 'Você usa a licença da equipe de {email}.',
   },
   invitation: {
     joining: 'Você está entrando na equipe de {email}',

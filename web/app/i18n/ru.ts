@@ -388,6 +388,7 @@ const ru: UiMessages = {
     inviteHeading: 'Пригласить коллегу',
     inviteSubmit: 'Отправить приглашение',
     invited: 'Мы отправили приглашение на {email}. Ссылка действует 7 дней.',
+    licenseFromTeam: 'Вы пользуетесь лицензией команды {email}.',
   },
   invitation: {
     joining: 'Вы присоединяетесь к команде {email}',

@@ -1,10 +1,12 @@
-import { type AccountView, type LicenseView, api as paths } from '@gatehouse/contract';
+import { type AccountView, type LicenseView, api as paths, type TeamLicenseView } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.ts';
 
 export interface SessionData {
   account: AccountView;
   license: LicenseView | null;
+  /** Teams: the license the person works under through a team, when not their own. */
+  teamLicense: TeamLicenseView | null;
 }
 
 /** Who is signed in: undefined while asking, null when nobody. */

@@ -1,4 +1,4 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
+import { type AccountView, type ErrorCode, isErrorCode, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from './api.ts';
@@ -7,13 +7,20 @@ import { useBaseStore, useSignupStore } from './stores.ts';
 /**
  * After a sign-up with Google or Microsoft the server sends the new, signed-in account to
  * /signup-process?sso=…: the address is confirmed and there is no password to set, so the
- * journey goes on at step 3 (profile), then the license, as after step 2. True while the
- * stores are being filled from the session, so the page's guard waits.
+ * journey goes on at step 3 (profile), then the license, as after step 2 (no license when it
+ * joined a team: `joined=1`). `pending` while the stores are being filled from the session, so
+ * the page's guard waits; `notice`: why a team invitation could not be used (`error=…`).
  */
-export function useSsoContinue(): boolean {
+export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
   const [params, setParams] = useSearchParams();
   const arriving = params.has('sso');
+  const joined = params.get('joined') === '1';
   const [pending, setPending] = useState(arriving);
+  // Teams: why the invitation the sign-up started from could not be used (the account is made all the same).
+  const [notice] = useState(() => {
+    const code = params.get('error');
+    return isErrorCode(code) ? code : undefined;
+  });
 
   useEffect(() => {
     if (!arriving) return;
@@ -31,7 +38,8 @@ export function useSsoContinue(): boolean {
           analyticsConsent: account.analyticsConsent,
           token: '',
         });
-        useBaseStore.getState().update({ currentStep: 3, maxSteps: 4 });
+        // Joined a team from its invitation: no license step, the team's license applies.
+        useBaseStore.getState().update({ currentStep: 3, maxSteps: joined ? 3 : 4 });
       }
       setParams({}, { replace: true });
       setPending(false);
@@ -39,7 +47,7 @@ export function useSsoContinue(): boolean {
     return () => {
       cancelled = true;
     };
-  }, [arriving, setParams]);
+  }, [arriving, joined, setParams]);
 
-  return pending;
+  return { pending, notice };
 }

@@ -41,7 +41,7 @@ export default function Home() {
       </div>
     );
   }
-  const { account, license } = session;
+  const { account, license, teamLicense } = session;
   const name = [account.firstName, account.familyName].filter(Boolean).join(' ');
   return (
     <div className="account">
@@ -62,7 +62,13 @@ export default function Home() {
       </div>
       <section className="card" aria-labelledby="license-heading">
         <h2 id="license-heading">{t('account.license')}</h2>
-        {license ? (
+        {teamLicense ? (
+          // A member works under the team's license: its plan, whose team it is, nothing to activate.
+          <>
+            <p className="muted">{rich(t('team.licenseFromTeam'), { email: <Email value={teamLicense.ownerEmail} /> })}</p>
+            <PlanSummary license={teamLicense.license} />
+          </>
+        ) : license ? (
           <PlanSummary license={license} suffix={license.keySuffix} />
         ) : (
           <>

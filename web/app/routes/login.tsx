@@ -54,7 +54,8 @@ export default function Login() {
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
-      if (joined.error) return f.fail(joined);
+      // Signed in all the same: the account page's Team section says why the team was not joined.
+      if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
     navigate(redirectTo);
   });
@@ -69,7 +70,14 @@ export default function Login() {
       <SsoButtons
         mode="login"
         divider={t('login.orEmail')}
-        start={(provider) => connectUrl(provider, { locale: language, redirectTo: params.get('redirectTo') ? redirectTo : undefined })}
+        start={(provider) =>
+          connectUrl(provider, {
+            locale: language,
+            redirectTo: params.get('redirectTo') ? redirectTo : undefined,
+            // Teams: the account joins on signing in, as after the password.
+            invitation: preview ? invitation.token : undefined,
+          })
+        }
       />
       <form ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? notice} />

@@ -94,6 +94,8 @@ export default function Signup() {
       analyticsConsent: flag(analytics),
       locale: language,
       redirectTo: redirectTo || undefined,
+      // Teams: the new account joins the team in the same step (the server keeps the token with the flow).
+      invitation: preview ? invitation.token : undefined,
     });
   };
 

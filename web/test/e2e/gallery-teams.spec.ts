@@ -57,8 +57,13 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   await expect(page.locator('.team').first()).toContainText(owner);
   for (const language of languages) {
     const g = gallery(page, testInfo, language, checkedWithAxe);
-    await page.goto(g.path('/'));
+    await g.visit('/');
     await expect(page.locator('.team').first().locator('.plan')).toContainText(catalogues[language].plans.business);
+    // The License section: the team's plan and whose team it is, nothing to activate.
+    const license = page.locator('[aria-labelledby="license-heading"]');
+    await expect(license).toContainText(catalogues[language].team.licenseFromTeam.replace('{email}', owner));
+    await expect(license.locator('.plan')).toContainText(catalogues[language].plans.business);
+    await expect(license.locator('input[name="license"]')).toHaveCount(0);
     await g.shot('team-account-member');
   }
   await page.request.post('/signout');
@@ -68,7 +73,7 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   for (const language of languages) {
     const g = gallery(page, testInfo, language, checkedWithAxe);
     const t = catalogues[language];
-    await page.goto(g.path('/'));
+    await g.visit('/');
     const team = page.locator('.team');
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
     await g.shot('team-account-owner');

@@ -12,6 +12,7 @@ import ja from '../../app/i18n/ja.ts';
 import pt from '../../app/i18n/pt.ts';
 import ru from '../../app/i18n/ru.ts';
 import { capture } from './helpers.ts';
+import { appUrl } from './ports.ts';
 
 export const catalogues: Record<Language, UiMessages> = { en, de, fr, es, it, ru, ja, pt };
 
@@ -37,6 +38,11 @@ export function gallery(page: Page, testInfo: TestInfo, language: Language, chec
   const folder = `gallery/${testInfo.project.name}/${language}`;
   return {
     path: (path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
+    /** Opens a page in the language: with its cookie too, or an unprefixed (English) path keeps the last language chosen. */
+    visit: async (path: string) => {
+      await page.context().addCookies([{ name: 'i18n_lang', value: language, url: appUrl }]);
+      await page.goto(path === '/' ? prefix || '/' : `${prefix}${path}`);
+    },
     shot: (name: string, { stopped = false } = {}) =>
       capture(page, testInfo, name, folder, { axe: checkedWithAxe[testInfo.project.name]?.has(language) ?? true, stopped }),
   };

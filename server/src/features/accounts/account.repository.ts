@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, AccountUpdate, ConsentsTable, NewAccount } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
 import { createOwnTeam } from '../teams/team.repository.ts';
 
 /** Mailbox owners type their address in any case; one account per address whatever the case. */
@@ -51,6 +52,16 @@ export async function lockAccount(db: DbOrTx, id: string): Promise<void> {
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .execute();
+}
+
+/** One row of the consent ledger: who agreed (or declined) to what, when, under which policy version. */
+export function consentRow(
+  accountId: string,
+  kind: ConsentsTable['kind'],
+  granted: boolean,
+  at: { now: string; policyVersion: string },
+): ConsentsTable {
+  return { id: newId(), account_id: accountId, kind, granted: granted ? 1 : 0, policy_version: at.policyVersion, created_at: at.now };
 }
 
 export async function insertConsents(db: DbOrTx, rows: ConsentsTable[]): Promise<void> {

@@ -1,9 +1,8 @@
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, ConsentsTable } from '../../db/schema.ts';
+import type { Account } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { newId } from '../../lib/crypto.ts';
-import { insertConsents, updateAccount } from './account.repository.ts';
+import { consentRow, insertConsents, updateAccount } from './account.repository.ts';
 
 /**
  * The marketing and analytics choices of the owner, recorded at the step that proves the
@@ -17,15 +16,11 @@ export async function recordOwnerConsents(
   choices: { consent?: boolean; analyticsConsent?: boolean },
 ): Promise<Account> {
   const now = iso(deps.clock.now());
-  const row = (kind: ConsentsTable['kind'], granted: boolean): ConsentsTable => ({
-    id: newId(),
-    account_id: accountId,
-    kind,
-    granted: granted ? 1 : 0,
-    policy_version: deps.config.consentPolicyVersion,
-    created_at: now,
-  });
-  await insertConsents(trx, [row('marketing', choices.consent === true), row('analytics', choices.analyticsConsent === true)]);
+  const at = { now, policyVersion: deps.config.consentPolicyVersion };
+  await insertConsents(trx, [
+    consentRow(accountId, 'marketing', choices.consent === true, at),
+    consentRow(accountId, 'analytics', choices.analyticsConsent === true, at),
+  ]);
   return updateAccount(trx, accountId, {
     marketing_consent_at: choices.consent ? now : null,
     analytics_consent_at: choices.analyticsConsent ? now : null,

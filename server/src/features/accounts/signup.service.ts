@@ -1,5 +1,4 @@
 import type { Language } from '@gatehouse/contract';
-import type { ConsentsTable } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -16,6 +15,7 @@ import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 import {
+  consentRow,
   emailKey,
   findAccountByEmail,
   insertAccountOrGetExisting,
@@ -84,15 +84,9 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       updated_at: now,
     });
     if (created) {
-      const consent = (kind: ConsentsTable['kind'], granted: boolean): ConsentsTable => ({
-        id: newId(),
-        account_id: account.id,
-        kind,
-        granted: granted ? 1 : 0,
-        policy_version: deps.config.consentPolicyVersion,
-        created_at: now,
-      });
-      await insertConsents(trx, [consent('data_processing', true)]);
+      await insertConsents(trx, [
+        consentRow(account.id, 'data_processing', true, { now, policyVersion: deps.config.consentPolicyVersion }),
+      ]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
     // Teams: a pending account remembers the invitation and joins when its password is set.

@@ -8,6 +8,7 @@ import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, setS
 import { notFound } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { currentLicense } from '../licenses/license.service.ts';
+import { teamLicenseFor } from '../teams/team-license.ts';
 import { deleteSession } from './session.repository.ts';
 import { listSessions } from './session.service.ts';
 import { signIn, signInFromPanel, signOut } from './signin.service.ts';
@@ -60,7 +61,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await loadSession(deps, request);
       if (!request.auth) return { data: null };
       const { account } = request.auth;
-      return { data: { account: toAccountView(account), license: await currentLicense(deps, account.id) } };
+      const license = await currentLicense(deps, account.id);
+      return { data: { account: toAccountView(account), license, teamLicense: await teamLicenseFor(deps, account.id, license) } };
     },
   );
 

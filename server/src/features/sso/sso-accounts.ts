@@ -1,14 +1,16 @@
 import { isLanguage, type Language } from '@gatehouse/contract';
+import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, ConsentsTable, SsoFlow, SsoProvider } from '../../db/schema.ts';
+import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
+import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
 
@@ -23,7 +25,7 @@ export interface SignupConsents {
 
 /** Where the browser goes after the callback, and the session to start, if any. */
 export type SsoOutcome =
-  | { kind: 'signed_in'; account: Account; sessionToken: string; flow: SsoFlow; created: boolean }
+  | { kind: 'signed_in'; account: Account; sessionToken: string; flow: SsoFlow; created: boolean; invitation?: JoinResult }
   | { kind: 'linked'; flow: SsoFlow }
   | { kind: 'refused'; code: SsoRefusal; flow?: SsoFlow };
 
@@ -75,7 +77,9 @@ export async function signIn(
     }
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
-    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false };
+    // Teams: an account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
+    const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
+    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
   });
   if (!outcome) return { kind: 'refused', code: 'sso.identity_taken', flow };
   if (change.link) deps.mailWritten();
@@ -110,18 +114,11 @@ export async function signUp(
     });
     // Another sign-up took the address a moment ago: nothing of ours was written.
     if (!created) return { kind: 'refused', code: 'sso.expired', flow };
-    const consent = (kind: ConsentsTable['kind'], granted: boolean): ConsentsTable => ({
-      id: newId(),
-      account_id: account.id,
-      kind,
-      granted: granted ? 1 : 0,
-      policy_version: deps.config.consentPolicyVersion,
-      created_at: now,
-    });
+    const at = { now, policyVersion: deps.config.consentPolicyVersion };
     await insertConsents(trx, [
-      consent('data_processing', true),
-      consent('marketing', consents.marketing),
-      consent('analytics', consents.analytics),
+      consentRow(account.id, 'data_processing', true, at),
+      consentRow(account.id, 'marketing', consents.marketing, at),
+      consentRow(account.id, 'analytics', consents.analytics, at),
     ]);
     await insertIdentity(trx, {
       id: newId(),
@@ -135,8 +132,22 @@ export async function signUp(
     });
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
-    return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true };
+    // Teams: a new account from the invitation screen joins whatever its (provider-verified) address,
+    // as a password sign-up with another address does once that address is verified.
+    const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: false });
+    return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true, invitation };
   });
+}
+
+/** Joins the team of the invitation the flow started from, if any, in the caller's transaction. */
+async function joinFromFlow(
+  deps: Deps,
+  trx: Transaction<Database>,
+  flow: SsoFlow,
+  accountId: string,
+  options: { invitedAddressOnly: boolean },
+): Promise<JoinResult | undefined> {
+  return flow.invitation_hash ? joinByTokenHash(deps, trx, accountId, flow.invitation_hash, options) : undefined;
 }
 
 /** Links an identity and writes the "Google was connected" mail in the same transaction. */

@@ -1,4 +1,4 @@
-import { api, type Language, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
+import { api, invitationTokenSchema, type Language, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,8 @@ const startQuery = z.object({
   dataProcessingConsent: flag,
   consent: flag,
   analyticsConsent: flag,
+  /** Teams: the token of the invitation screen (/signup or /login) the button was pressed on. */
+  invitation: invitationTokenSchema.optional().catch(undefined),
 });
 
 /** Only a path of this app: "/redeem/…", never "//evil.example", "/\\evil.example" or a URL. */
@@ -72,7 +74,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
           tags: ['sessions'],
           summary: `Start single sign-on with ${provider === 'google' ? 'Google' : 'Microsoft'} (redirects to the provider)`,
           description:
-            'intent=signin (default), signup (with dataProcessingConsent=1 and the optional consent=1, analyticsConsent=1 ticked on /signup) or link (signed in: connect to this account); locale; redirectTo (a path of this app). Failures redirect to /login?error=<code>.',
+            'intent=signin (default), signup (with dataProcessingConsent=1 and the optional consent=1, analyticsConsent=1 ticked on /signup) or link (signed in: connect to this account); locale; redirectTo (a path of this app); invitation (the token of a team invitation: the callback joins that team). Failures redirect to /login?error=<code>.',
           querystring: startQuery,
         },
       },
@@ -98,8 +100,12 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
             consents,
             redirectTo: safeRelativePath(query.redirectTo),
             accountId: request.auth?.account.id,
+            // Like the consents, only from our own pages: another site cannot make a visitor join a team.
+            invitation: ours ? query.invitation : undefined,
           });
           reply.setCookie(cookieName, flowToken, { ...cookieOptions, maxAge: flowLifetimeMs / 1000 });
+          // The invitation screen's address holds its token: the provider is not told where the person came from.
+          reply.header('referrer-policy', 'no-referrer');
           return reply.redirect(location.href, 302);
         } catch (error) {
           if (!(error instanceof SsoError)) throw error;
@@ -139,8 +145,15 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
     }
     if (outcome.kind === 'linked') return to(reply, `${localized('/', language)}?connected=${provider}`);
     setSessionCookie(reply, config, outcome.sessionToken);
-    // A new account goes on with the sign-up at step 3 (profile), then the license, as after a password.
-    if (outcome.created) return to(reply, `${localized('/signup-process', language)}?sso=${provider}`);
+    // Teams: an invitation that could not be used is said on the next page; the sign-in stands.
+    const joined = outcome.invitation?.ok === true;
+    const notJoined = outcome.invitation?.ok === false ? outcome.invitation.code : undefined;
+    // A new account goes on with the sign-up at step 3 (profile), then the license (none when it joined a team).
+    if (outcome.created) {
+      const query = new URLSearchParams({ sso: provider, ...(joined ? { joined: '1' } : {}), ...(notJoined ? { error: notJoined } : {}) });
+      return to(reply, `${localized('/signup-process', language)}?${query}`);
+    }
+    if (notJoined) return to(reply, `${localized('/', language)}?error=${notJoined}`);
     return to(reply, outcome.flow.redirect_to ?? localized('/', language));
   }
 

@@ -24,6 +24,8 @@ export interface StartInput {
   redirectTo?: string;
   /** The signed-in account, for `link`. */
   accountId?: string;
+  /** Teams: the token of the invitation screen the button was on; kept (hashed) with the flow only. */
+  invitation?: string;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startSso(deps: Deps & { sso: SsoProviders }, input: StartI
     locale: input.locale,
     consents: input.intent === 'signup' && input.consents ? JSON.stringify(input.consents) : null,
     redirect_to: input.redirectTo ?? null,
+    invitation_hash: input.intent !== 'link' && input.invitation ? sha256(input.invitation) : null,
     expires_at: iso(addMs(now, flowLifetimeMs)),
     created_at: iso(now),
   });

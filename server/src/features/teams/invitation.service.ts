@@ -69,6 +69,8 @@ export async function previewInvitation(deps: Deps, token: string, caller: Calle
   };
 }
 
+export type JoinResult = { ok: true; teamId: string; role: TeamInvitation['role'] } | { ok: false; code: ErrorCode };
+
 /**
  * Joins the invitation's team, once. Takes the team's lock first, so of parallel uses of one
  * token exactly one finds it unused (the others get `invitation.used`), and the member limit
@@ -80,7 +82,7 @@ async function tryJoin(
   accountId: string,
   found: TeamInvitation | undefined,
   invitedAddressOnly: boolean,
-): Promise<{ ok: true; teamId: string; role: TeamInvitation['role'] } | { ok: false; code: ErrorCode }> {
+): Promise<JoinResult> {
   if (!found) return { ok: false, code: 'invitation.invalid' };
   await lockTeam(trx, found.team_id);
   const now = iso(deps.clock.now());
@@ -101,7 +103,7 @@ async function tryJoin(
 
 /**
  * The one join step every way in calls inside its own transaction: accepting while signed in,
- * and (once it exists) a single sign-on sign-up from the invitation screen. With
+ * and (through joinByTokenHash) a single sign-on sign-up or sign-in from an invitation screen. With
  * `invitedAddressOnly` the account's e-mail must be the invited one. Throws a coded error when
  * the invitation cannot be used.
  */
@@ -112,10 +114,23 @@ export async function joinFromInvitation(
   token: string,
   options: { invitedAddressOnly: boolean },
 ): Promise<{ teamId: string; teamOwnerEmail: string; role: TeamInvitation['role'] }> {
-  const found = await findInvitationByHash(trx, sha256(token));
-  const result = await tryJoin(deps, trx, accountId, found, options.invitedAddressOnly);
+  const result = await joinByTokenHash(deps, trx, accountId, sha256(token), options);
   if (!result.ok) throw refuse(result.code);
   return { teamId: result.teamId, teamOwnerEmail: await ownerEmailOf(trx, result.teamId), role: result.role };
+}
+
+/**
+ * The same join for a way in that keeps the invitation by its token's hash (a single sign-on
+ * flow): answers why it could not join instead of throwing, so the sign-in itself goes on.
+ */
+export async function joinByTokenHash(
+  deps: TeamDeps,
+  trx: Trx,
+  accountId: string,
+  tokenHash: string,
+  options: { invitedAddressOnly: boolean },
+): Promise<JoinResult> {
+  return tryJoin(deps, trx, accountId, await findInvitationByHash(trx, tokenHash), options.invitedAddressOnly);
 }
 
 /** POST /invitations/{token}/accept: a signed-in account whose address is the invited one joins. */

@@ -207,3 +207,21 @@ export function findClaimedInvitations(db: DbOrTx, accountId: string, now: strin
     .where('expires_at', '>', now)
     .execute();
 }
+
+/**
+ * The licenses of the teams an account joined (not its own team), with the team and its owner's
+ * e-mail, earliest membership first: a team's license is its owner's.
+ */
+export function findJoinedTeamLicenses(db: DbOrTx, accountId: string) {
+  return db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .innerJoin('accounts as o', 'o.id', 't.owner_account_id')
+    .innerJoin('licenses as l', 'l.account_id', 't.owner_account_id')
+    .selectAll('l')
+    .select(['t.id as teamId', 'o.email as ownerEmail'])
+    .where('m.account_id', '=', accountId)
+    .where('m.role', '<>', 'owner')
+    .orderBy('m.created_at')
+    .execute();
+}

@@ -15,7 +15,6 @@ import { toInvitationView, toMemberView } from './team.mapper.ts';
 import {
   countLiveInvitations,
   countMembers,
-  createOwnTeam,
   deleteMembership,
   findMembership,
   findMembershipById,
@@ -40,8 +39,7 @@ const canManage = (role: string) => role === 'owner' || role === 'admin';
 
 /** Every team the account belongs to (its own first), as the account page shows them. */
 export async function listTeams(deps: Deps, account: Account): Promise<TeamsResponse> {
-  // Every account owns a team; one made by a way in that did not make it gets it now.
-  await createOwnTeam(deps.db, account.id, iso(deps.clock.now()));
+  // Reads only: every way in makes the account's own team in the transaction that makes the account.
   const now = deps.clock.now();
   const teams = [];
   for (const membership of await findMembershipsOf(deps.db, account.id)) {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { PageTitle } from '../../components/brand-mark.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { StepIndicator } from '../../components/ui.tsx';
 import type { ScreenHandle } from '../../layouts/screen.tsx';
 import { enterSignup, isLeavingSignup } from '../../lib/finish.ts';
@@ -30,7 +31,7 @@ export default function SignupProcess() {
   const maxSteps = useBaseStore((s) => s.maxSteps);
   const code = useOtpStore((s) => s.otpCode);
   // Single sign-on: a new account arrives signed in and goes on at step 3.
-  const continuing = useSsoContinue();
+  const { pending: continuing, notice } = useSsoContinue();
   const lost = hydrated && !continuing && (!email || !currentStep);
   // The code lives in memory only: after a reload the password step needs it typed again.
   const step = isControlPanel() && currentStep === 2 && !code ? 1 : currentStep;
@@ -49,6 +50,7 @@ export default function SignupProcess() {
       {hydrated && !continuing && Step && !lost ? (
         <>
           <StepIndicator step={step} total={maxSteps || 4} />
+          {notice && <FormAlert code={notice} />}
           <Step />
         </>
       ) : (
