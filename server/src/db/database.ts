@@ -13,7 +13,7 @@ import * as accountSettings from './migrations/0006-account-settings.ts';
 // Teams
 import * as teams from './migrations/0007-teams.ts';
 // Teams: joining from single sign-on
-import * as ssoInvitation from './migrations/0009-sso-invitation.ts';
+import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -34,7 +34,7 @@ const migrations = {
   // Teams
   '0007-teams': teams,
   // Teams: joining from single sign-on
-  '0009-sso-invitation': ssoInvitation,
+  '0008-sso-invitation': ssoInvitation,
 };
 
 /**
