@@ -118,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     consentPolicyVersion: e.CONSENT_POLICY_VERSION,
     // Security hardening
-    secretKey: e.SECRET_KEY,
+    secretKey: sharedSecretKeyOf(e, database),
     /** Where a generated SECRET_KEY is kept: the SQLite file's folder, or ./data. */
     dataDir: database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data'),
     accountSigninFailures: e.ACCOUNT_SIGNIN_FAILURES,
@@ -147,6 +147,21 @@ function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
       `Invalid configuration:\n  DEV_MAILBOX: the development mailbox is for a developer's own machine only, but ${why}`,
     );
   return true;
+}
+
+/**
+ * A key made and kept by one instance is unknown to every other: codes mailed by one would not
+ * check on another, and one outbox could not open mail sealed by another (lost mail). A store
+ * meant to be shared (a PostgreSQL database, a Redis) says several instances may run, so there,
+ * in production, SECRET_KEY must be set: the same on every instance (decision 019).
+ */
+function sharedSecretKeyOf(e: z.output<typeof envSchema>, database: DatabaseConfig): string | undefined {
+  if (e.SECRET_KEY || e.NODE_ENV !== 'production') return e.SECRET_KEY;
+  const shared = database.dialect === 'postgres' ? 'DATABASE_URL is a PostgreSQL database' : e.REDIS_URL ? 'REDIS_URL is set' : undefined;
+  if (!shared) return undefined;
+  throw new ConfigError(
+    `Invalid configuration:\n  SECRET_KEY: required when ${shared} (several instances may share it): set the same key, at least 32 characters, on every instance`,
+  );
 }
 
 export type Config = ReturnType<typeof loadConfig>;
