@@ -63,7 +63,7 @@ for (const dialect of await dialects()) {
         ['DELETE', '/sso/identities/x', undefined],
       ];
       for (const [method, path, json] of calls) {
-        for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+        for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Array<Record<string, string>>) {
           const client = method === 'POST' && path.startsWith('/invitations/') ? member.client : owner.client;
           const answer = await client.request(method, path, { json, headers });
           assert.deepEqual([answer.status, answer.json?.code], [403, 'request.cross_site'], `${method} ${path} ${JSON.stringify(headers)}`);

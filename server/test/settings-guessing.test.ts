@@ -92,7 +92,8 @@ function scenarios(apps: () => TestApp[]) {
 
   it('makes one run of sign-in and settings guesses; the right current password ends the run', async () => {
     const { email, client } = await owner();
-    for (let i = 0; i < cap - 2; i += 1) assert.deepEqual(await signInAnswer(i, email, `Sign-in guess ${i}`), [401, 'auth.invalid_credentials']);
+    for (let i = 0; i < cap - 2; i += 1)
+      assert.deepEqual(await signInAnswer(i, email, `Sign-in guess ${i}`), [401, 'auth.invalid_credentials']);
     assert.deepEqual(await call(client, 0, 'Settings guess'), wrongAnswer('currentPassword'));
     assert.deepEqual(await call(client, 1, 'Settings guess'), pausedAnswer('password'), 'the fifth failure of the run, whatever the call');
     await apps()[0]?.deps.limits.accountCleared(email);
@@ -133,7 +134,9 @@ for (const dialect of await dialects()) {
   });
 }
 
-describe('settings guesses counted through Redis shared by two instances', { skip: !(await redisReachable()) && 'Redis not reachable' }, () => {
+describe('settings guesses counted through Redis shared by two instances', {
+  skip: !(await redisReachable()) && 'Redis not reachable',
+}, () => {
   let first: TestApp;
   let second: TestApp;
   before(async () => {

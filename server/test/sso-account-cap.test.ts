@@ -41,7 +41,10 @@ function scenarios(s: Setting) {
   };
   const warnings = async (email: string) => {
     for (const each of s.apps()) await each.outbox.flush();
-    return s.apps().flatMap((each) => each.smtp.mailsTo(email)).filter((mail) => mail.subject.startsWith('Someone is trying to sign in'));
+    return s
+      .apps()
+      .flatMap((each) => each.smtp.mailsTo(email))
+      .filter((mail) => mail.subject.startsWith('Someone is trying to sign in'));
   };
 
   it('signs in with a proved identity while the password is paused, and ends the run (by address, then by identity)', async () => {

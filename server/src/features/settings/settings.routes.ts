@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie, setSessionCookie } from '../../http/session.ts';
-import { rotateSession } from '../auth/session.service.ts';
 import { iso } from '../../lib/clock.ts';
+import { rotateSession } from '../auth/session.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
 import {

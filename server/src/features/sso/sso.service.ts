@@ -9,8 +9,8 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { type IdentityClaims, SsoError } from './oidc-client.ts';
 import type { SsoProviders } from './sso.providers.ts';
 import { deleteExpiredFlows, findIdentity, insertFlow, takeFlow } from './sso.repository.ts';
-import { ssoFinished, ssoRefused } from './sso-run.ts';
 import { link, type SignupConsents, type SsoOutcome, type SsoRefusal, signIn, signUp } from './sso-accounts.ts';
+import { ssoFinished, ssoRefused } from './sso-run.ts';
 
 export type { SignupConsents, SsoOutcome } from './sso-accounts.ts';
 
