@@ -118,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     consentPolicyVersion: e.CONSENT_POLICY_VERSION,
     // Security hardening
-    secretKey: sharedSecretKeyOf(e, database),
+    secretKey: e.SECRET_KEY,
     /** Where a generated SECRET_KEY is kept: the SQLite file's folder, or ./data. */
     dataDir: database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data'),
     accountSigninFailures: e.ACCOUNT_SIGNIN_FAILURES,
@@ -149,22 +149,24 @@ function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
   return true;
 }
 
+export type Config = ReturnType<typeof loadConfig>;
+
 /**
- * A key made and kept by one instance is unknown to every other: codes mailed by one would not
- * check on another, and one outbox could not open mail sealed by another (lost mail). A store
- * meant to be shared (a PostgreSQL database, a Redis) says several instances may run, so there,
- * in production, SECRET_KEY must be set: the same on every instance (decision 019).
+ * Checked by the server before it starts (not by the admin CLI, which seals nothing). A key
+ * made and kept by one instance is unknown to every other: codes mailed by one would not check
+ * on another, and one outbox could not open mail sealed by another (lost mail). A store meant
+ * to be shared (a PostgreSQL database, a Redis) says several instances may run, so there, in
+ * production, SECRET_KEY must be set: the same on every instance (decision 019).
  */
-function sharedSecretKeyOf(e: z.output<typeof envSchema>, database: DatabaseConfig): string | undefined {
-  if (e.SECRET_KEY || e.NODE_ENV !== 'production') return e.SECRET_KEY;
-  const shared = database.dialect === 'postgres' ? 'DATABASE_URL is a PostgreSQL database' : e.REDIS_URL ? 'REDIS_URL is set' : undefined;
-  if (!shared) return undefined;
+export function requireSharedSecretKey(config: Config): void {
+  if (config.secretKey || config.env !== 'production') return;
+  const shared =
+    config.database.dialect === 'postgres' ? 'DATABASE_URL is a PostgreSQL database' : config.redisUrl ? 'REDIS_URL is set' : undefined;
+  if (!shared) return;
   throw new ConfigError(
     `Invalid configuration:\n  SECRET_KEY: required when ${shared} (several instances may share it): set the same key, at least 32 characters, on every instance`,
   );
 }
-
-export type Config = ReturnType<typeof loadConfig>;
 
 /**
  * An OpenID provider's settings, when both credentials are set. The issuer must be https; plain

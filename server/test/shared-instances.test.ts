@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, requireSharedSecretKey } from '../src/config.ts';
 import { dialects } from './support/databases.ts';
 import { startTestApp } from './support/test-app.ts';
 
@@ -10,11 +12,12 @@ import { startTestApp } from './support/test-app.ts';
 // production requires SECRET_KEY; limits kept in memory are said out loud at start.
 
 const postgresReachable = (await dialects()).includes('postgres');
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const key = 'the-same-key-on-every-instance-0123456789';
 
 function refusal(env: Record<string, string>): string | undefined {
   try {
-    loadConfig(env);
+    requireSharedSecretKey(loadConfig(env));
     return undefined;
   } catch (error) {
     assert.ok(error instanceof ConfigError, String(error));
@@ -35,6 +38,27 @@ describe('several instances sharing a store', () => {
     // One instance on its own SQLite file may keep a key it made; development and tests too.
     assert.equal(refusal({ NODE_ENV: 'production', DATABASE_URL: 'file:./data/gatehouse.db' }), undefined);
     assert.equal(refusal({ ...postgres, NODE_ENV: 'development' }), undefined);
+  });
+
+  it('stops the server with that message and exit code 2', async () => {
+    const { NODE_TEST_CONTEXT: _, SECRET_KEY: __, ...env } = process.env;
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          args,
+          // A deadline for a hang only: starting Node takes seconds on a busy machine.
+          {
+            cwd: root,
+            env: { ...env, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', LOG_LEVEL: 'silent' },
+            timeout: 120_000,
+          },
+          (_e, _o, stderr) => resolve({ code: child.exitCode, stderr }),
+        );
+      });
+    const server = await run(['server/src/main.ts']);
+    assert.equal(server.code, 2, server.stderr);
+    assert.match(server.stderr, /SECRET_KEY: required when DATABASE_URL is a PostgreSQL database/);
   });
 
   it('says at start that limits are counted per instance on PostgreSQL without Redis', {
