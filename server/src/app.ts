@@ -90,6 +90,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
   if (secretKey.generated) app.log.warn(`SECRET_KEY is not set: made one and kept it in ${config.dataDir}/secret-key`);
   const secrets = createSecrets(secretKey.key);
+  // A shared database says several instances may run: without Redis each counts its own (decision 019).
+  if (config.database.dialect === 'postgres' && !redis) {
+    app.log.warn(
+      'REDIS_URL is not set: rate limits and the per-account cap on failed sign-ins are counted by each instance alone and start again at its restart; with several instances, set REDIS_URL',
+    );
+  }
   const outbox = new OutboxWorker({
     db,
     clock,

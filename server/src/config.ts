@@ -152,6 +152,23 @@ function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
 export type Config = ReturnType<typeof loadConfig>;
 
 /**
+ * Checked by the server before it starts (not by the admin CLI, which seals nothing). A key
+ * made and kept by one instance is unknown to every other: codes mailed by one would not check
+ * on another, and one outbox could not open mail sealed by another (lost mail). A store meant
+ * to be shared (a PostgreSQL database, a Redis) says several instances may run, so there, in
+ * production, SECRET_KEY must be set: the same on every instance (decision 019).
+ */
+export function requireSharedSecretKey(config: Config): void {
+  if (config.secretKey || config.env !== 'production') return;
+  const shared =
+    config.database.dialect === 'postgres' ? 'DATABASE_URL is a PostgreSQL database' : config.redisUrl ? 'REDIS_URL is set' : undefined;
+  if (!shared) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  SECRET_KEY: required when ${shared} (several instances may share it): set the same key, at least 32 characters, on every instance`,
+  );
+}
+
+/**
  * An OpenID provider's settings, when both credentials are set. The issuer must be https; plain
  * http only on this machine (a local provider for tests or development).
  */

@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, requireSharedSecretKey } from './config.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    requireSharedSecretKey(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

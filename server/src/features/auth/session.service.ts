@@ -5,7 +5,7 @@ import type { Account, Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { findLiveSessionWithAccount, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
+import { deleteSession, findLiveSessionWithAccount, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -38,6 +38,17 @@ export async function startSession(db: DbOrTx, deps: Omit<SessionDeps, 'db'>, ac
   };
   await insertSession(db, session);
   return { token, session };
+}
+
+/**
+ * Replaces a session by a new one with a new random id, as after a sign-in: after a password
+ * change a copy of the old cookie (the reason to change it, often) signs in nothing (decision 019).
+ */
+export async function rotateSession(deps: SessionDeps, accountId: string, sessionId: string, client: ClientInfo) {
+  return deps.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, accountId, sessionId);
+    return startSession(trx, deps, accountId, client);
+  });
 }
 
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */

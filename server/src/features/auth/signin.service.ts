@@ -1,14 +1,11 @@
-import type { Language } from '@gatehouse/contract';
-import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
+import { countAccountFailure } from './account-run.ts';
 import { deleteSession } from './session.repository.ts';
 import { startSession } from './session.service.ts';
 
@@ -38,9 +35,8 @@ export async function signIn(
     await deps.limits.signinFailed(input.email, caller.ip);
     await recordAuthEvent(deps.db, { accountId: account?.id ?? null, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
     if (paused) throw new AppError(401, 'auth.signin_paused');
-    const run = await deps.limits.accountFailed(input.email);
-    if (run.tripped) await warnOwner(deps, account, caller);
-    throw new AppError(401, run.tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
+    const tripped = await countAccountFailure(deps, input.email, account, caller);
+    throw new AppError(401, tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
   }
   await deps.limits.signinSucceeded(input.email, caller.ip);
   await deps.limits.accountCleared(input.email);
@@ -73,20 +69,6 @@ export async function signInFromPanel(
 ) {
   const panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
   return signIn(deps, input, caller, { panelId: panel.id, userId: input.userId });
-}
-
-/** The one mail of a tripped cap, in the account's language: someone is trying; choose a new password. */
-async function warnOwner(deps: Deps, account: Account | undefined, caller: Caller): Promise<void> {
-  if (!account || account.disabled_at) return;
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await enqueueMail(deps.db, deps, {
-    to: account.email,
-    kind: 'signin_paused',
-    language: account.locale as Language,
-    brand,
-    params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
-  });
-  deps.mailWritten();
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {

@@ -4,6 +4,7 @@ import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { requireSession } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { countAccountFailure } from '../auth/account-run.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
@@ -27,16 +28,23 @@ export function requireAccountCaller(deps: Deps) {
 
 /**
  * Proves the person at the keyboard knows the account's password (a stolen session alone must
- * not change the password or address, or delete the account). Wrong guesses count like failed
- * sign-ins, so the same delays stop guessing through a session.
+ * not change the password or address, or delete the account). A session is no licence to guess:
+ * wrong passwords count like failed sign-ins, per (account, address) and in the account's run
+ * across addresses, and while the run is at its cap every password, right or wrong, gets the
+ * sign-in's answer (`auth.signin_paused`) after the same work (decision 019).
  */
 export async function confirmPassword(deps: Deps, account: Account, password: string, caller: Caller, field: string): Promise<void> {
   await deps.limits.hashing(caller.ip);
   await deps.limits.signinAllowed(account.email, caller.ip);
   if (!account.password_hash) throw badRequest('account.no_password');
-  if (!(await deps.hasher.verify(account.password_hash, password))) {
+  const paused = await deps.limits.accountPaused(account.email);
+  const valid = await deps.hasher.verify(account.password_hash, password);
+  if (paused || !valid) {
     await deps.limits.signinFailed(account.email, caller.ip);
-    throw badRequest('auth.wrong_password', { fields: { [field]: 'auth.wrong_password' } });
+    const tripped = paused || (await countAccountFailure(deps, account.email, account, caller));
+    const code = tripped ? 'auth.signin_paused' : 'auth.wrong_password';
+    throw badRequest(code, { fields: { [field]: code } });
   }
   await deps.limits.signinSucceeded(account.email, caller.ip);
+  await deps.limits.accountCleared(account.email);
 }

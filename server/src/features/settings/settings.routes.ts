@@ -14,8 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, clearSessionCookie, setSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
+import { rotateSession } from '../auth/session.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
 import {
@@ -90,8 +91,12 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(empty),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await changePassword(deps, authOf(request), request.body, callerOf(request));
+      // This browser stays signed in under a new session id (decision 019).
+      const { account, session } = authOf(request);
+      const rotated = await rotateSession(deps, account.id, session.id, callerOf(request));
+      setSessionCookie(reply, deps.config, rotated.token, request.panelOrigin);
       return { data: {} };
     },
   );

@@ -10,6 +10,7 @@ import { type IdentityClaims, SsoError } from './oidc-client.ts';
 import type { SsoProviders } from './sso.providers.ts';
 import { deleteExpiredFlows, findIdentity, insertFlow, takeFlow } from './sso.repository.ts';
 import { link, type SignupConsents, type SsoOutcome, type SsoRefusal, signIn, signUp } from './sso-accounts.ts';
+import { ssoFinished, ssoRefused } from './sso-run.ts';
 
 export type { SignupConsents, SsoOutcome } from './sso-accounts.ts';
 
@@ -69,7 +70,7 @@ export const callbackUrl = (deps: Deps, provider: SsoProvider) => `${deps.config
  * account, or creates an account when the person gave the consents on /signup. A refusal
  * changes nothing but the audit log.
  */
-export async function finishSso(
+async function finishFlow(
   deps: Deps & { sso: SsoProviders },
   input: { provider: SsoProvider; callbackUrl: URL; flowToken: string | undefined },
   caller: Caller,
@@ -79,6 +80,7 @@ export async function finishSso(
   // A refused sign-in that had begun here is audited; a bare hit on the callback (no flow) only logged.
   const refuse = async (code: SsoRefusal, accountId: string | null = null): Promise<SsoOutcome> => {
     if (flow) await recordAuthEvent(deps.db, { accountId, type: 'sso_refused', ip: caller.ip, at: iso(deps.clock.now()) });
+    await ssoRefused(deps, code, accountId, caller);
     return { kind: 'refused', code, flow };
   };
   const oidc = deps.sso.get(input.provider);
@@ -115,6 +117,17 @@ export async function finishSso(
   if (flow.intent !== 'signup' || !consents) return refuse('sso.no_account');
   if (!claims.emailVerified) return refuse('sso.email_not_confirmed');
   return signUp(deps, flow, { ...claims, email: email.email }, consents, caller);
+}
+
+/** The callback, and its part in the account's run of failed sign-ins (decision 019). */
+export async function finishSso(
+  deps: Deps & { sso: SsoProviders },
+  input: { provider: SsoProvider; callbackUrl: URL; flowToken: string | undefined },
+  caller: Caller,
+): Promise<SsoOutcome> {
+  const outcome = await finishFlow(deps, input, caller);
+  await ssoFinished(deps, outcome, caller);
+  return outcome;
 }
 
 function parseConsents(json: string | null): SignupConsents | undefined {
