@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { eventually, nextIp, registerAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
@@ -153,5 +155,31 @@ describe('Redis down and back', { skip: !redisUp && 'Redis not reachable' }, () 
     );
     assert.equal((await signup()).status, 200);
     assert.equal((await t.client({ 'x-forwarded-for': nextIp() }).get('/health/ready')).status, 200);
+  });
+});
+
+describe('SQLite file held by another process past the busy timeout', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ dialect: 'sqlite', env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  after(() => t.stop());
+
+  it('answers a write 503 with Retry-After, stores nothing, and writes again once the file is free', async () => {
+    // Another process (a backup, an operator's sqlite3 shell) holding the write lock.
+    const other = new DatabaseSync(fileURLToPath(t.databaseUrl));
+    other.exec('begin immediate');
+    const email = uniqueEmail('held');
+    try {
+      assertUnavailable(await timed(() => visitor(t).post('/user/signup', { email, dataProcessingConsent: true })), 'sign-up');
+      assert.equal((await visitor(t).get('/health/live')).status, 200, 'the process lives on');
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    const stored = await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).execute();
+    assert.equal(stored.length, 0, 'the refused sign-up left nothing');
+    const after = uniqueEmail('freed');
+    assert.equal((await visitor(t).post('/user/signup', { email: after, dataProcessingConsent: true })).status, 200);
   });
 });

@@ -75,10 +75,15 @@ export function registerErrorHandler(app: FastifyInstance, options: { passwordMi
   });
 }
 
-function isUnavailable(error: Error & { code?: string }): boolean {
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'SQLITE_BUSY', '57P01', '57P03', '53300'];
+// SQLite's primary result codes for a file another connection holds past the busy timeout:
+// SQLITE_BUSY and SQLITE_LOCKED (node:sqlite reports them as ERR_SQLITE_ERROR with `errcode`).
+const sqliteBusy = new Set([5, 6]);
+
+function isUnavailable(error: Error & { code?: string; errcode?: number }): boolean {
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300'];
   return (
     (error.code !== undefined && codes.includes(error.code)) ||
+    (error.code === 'ERR_SQLITE_ERROR' && error.errcode !== undefined && sqliteBusy.has(error.errcode & 0xff)) ||
     /timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|Command timed out/i.test(error.message)
   );
 }
