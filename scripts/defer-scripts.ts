@@ -3,19 +3,23 @@
 // app. The preloads are fetched at high priority while the page itself is still being laid out,
 // so on a slow phone the first paint waits for them (Lighthouse counts every high-priority
 // script that ends before the paint as blocking it). This step rewrites each built page: no
-// preload in the head; the module script waits for the `load` event and the next frame, then
-// adds the same preloads (and those of the page's language, which the server names in
-// `<meta name="gatehouse:preload">`), imports the same files and starts the app as before.
-// See docs/decisions/023-paint-before-scripts.md.
+// preload in the head; the module script waits for the first contentful paint, then
+// adds the same preloads, imports the same files and starts the app as before.
+// Only with GATEHOUSE_PAINT_FIRST=1: the `load` event then comes before the app runs, and what a
+// person does on the page before that is lost (docs/decisions/023-web-weight-and-first-paint.md).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
-/** Waits until the page has painted: after `load`, one frame (or at once in a hidden tab, which paints nothing). */
+/**
+ * Waits until the page has painted its first content (the browser's paint timing), or at once
+ * in a hidden tab, which paints nothing. The files are then requested while the page is still
+ * loading, so its `load` event waits for them, as it waited for the preloads.
+ */
 const afterPaint =
-  'await new Promise((resolve)=>{const go=()=>document.visibilityState==="hidden"?setTimeout(resolve):requestAnimationFrame(()=>setTimeout(resolve));document.readyState==="complete"?go():addEventListener("load",go,{once:true})});';
+  'await new Promise((resolve)=>{if(document.visibilityState==="hidden"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return setTimeout(resolve);const paints=new PerformanceObserver(()=>{paints.disconnect();setTimeout(resolve)});paints.observe({type:"paint",buffered:true})});';
 
 /**
  * The page with its script start moved after the first paint, or undefined when it has no
@@ -40,7 +44,7 @@ export function deferPageScripts(html: string): string | undefined {
   const preloads = [...html.matchAll(preloadLink)].map((m) => m[1] ?? '');
   const script = [
     afterPaint,
-    `for(const href of ${JSON.stringify(preloads)}.concat(document.querySelector('meta[name="gatehouse:preload"]')?.content.split(" ").filter(Boolean)??[])){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
     // The files the original imported statically, in the same order, then the app's entry.
     `const [${[...sideEffects.map(() => ''), ...routes.map((r) => r.name)].join(',')}]=await Promise.all(${JSON.stringify([...sideEffects, ...routes.map((r) => r.url)])}.map((url)=>import(url)));`,
     `window.__reactRouterRouteModules=${modules};`,

@@ -145,8 +145,8 @@ describe('delivery of the built web app', () => {
     const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
     assert.ok(scripts.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), scripts);
     assertSecurityHeaders(answer.headers, 'page');
-    // The page names its texts, which its start script preloads with the app's files.
-    assert.match(answer.text, /<meta name="gatehouse:preload" content="[^"]*\/assets\/ja-Ef56Gh78\.js[^"]*">/);
+    // The page's texts load with it, not after the app's script has started.
+    assert.match(answer.text, /<link rel="modulepreload" href="\/assets\/ja-Ef56Gh78\.js">/);
     assert.doesNotMatch((await t.client().get('/login', { accept: 'text/html' })).text, /ja-Ef56Gh78/);
     // The file stays for what loads it by URL (the development server).
     const file = await t.client().get('/runtime-config.js');

@@ -34,19 +34,20 @@ function pageCsp(html: string, connect: string[]): string {
 
 /**
  * A page in another language loads its texts (the chunks `de-….js`: the screens' and the API
- * messages') before it hydrates. The page names them in `<meta name="gatehouse:preload">`; its
- * start script preloads them with the app's files, after the first paint (scripts/defer-scripts.ts),
- * which saves a round trip after the app's script has started.
+ * messages') before it hydrates; preloading them with the page saves a round trip after the
+ * app's script has started.
  */
 function languagePreloads(root: string): Map<string, string> {
-  const files = new Map<string, string[]>();
+  const preloads = new Map<string, string>();
   const assets = join(root, 'assets');
-  if (!existsSync(assets)) return new Map();
+  if (!existsSync(assets)) return preloads;
   for (const file of readdirSync(assets)) {
     const language = /^([a-z]{2})-[\w-]+\.js$/.exec(file)?.[1];
-    if (language && isLanguage(language)) files.set(language, [...(files.get(language) ?? []), `/assets/${file}`]);
+    if (language && isLanguage(language)) {
+      preloads.set(language, `${preloads.get(language) ?? ''}<link rel="modulepreload" href="/assets/${file}">`);
+    }
   }
-  return new Map([...files].map(([language, urls]) => [language, `<meta name="gatehouse:preload" content="${urls.join(' ')}">`]));
+  return preloads;
 }
 
 /**

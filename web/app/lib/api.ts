@@ -45,7 +45,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: string, path: string, body: Body | undefined, headers: Record<string, string>, retries: number): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: Body | undefined,
+  headers: Record<string, string>,
+  retries: number,
+): Promise<Response> {
   const json = body !== undefined && !(body instanceof URLSearchParams);
   try {
     const response = await fetch(apiUrl(path), {
