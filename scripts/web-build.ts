@@ -17,7 +17,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dir = join(repoRoot, 'web', panel ? 'build-panel' : 'build', 'client');
 // GATEHOUSE_PAINT_FIRST=1: the prerendered pages request their scripts only after their first
 // paint (docs/decisions/023-web-weight-and-first-paint.md: measured, not the default).
-if (!panel && process.env.GATEHOUSE_PAINT_FIRST === '1') console.log(`Scripts start after the first paint on ${deferFolderScripts(dir)} pages`);
+if (!panel && process.env.GATEHOUSE_PAINT_FIRST === '1')
+  console.log(`Scripts start after the first paint on ${deferFolderScripts(dir)} pages`);
 const result = await compressFolder(dir);
 console.log(
   `Compressed ${result.files} files: ${(result.bytes / 1024).toFixed(0)} KB, ${(result.brotli / 1024).toFixed(0)} KB as brotli (and a gzip copy of each)`,

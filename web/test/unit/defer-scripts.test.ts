@@ -21,14 +21,23 @@ describe('pages fetch their scripts after the first paint', () => {
     assert.match(script, /observe\(\{type:"paint",buffered:true\}\)/);
     // Then the same files as before: every preload, the side-effect import first, the routes, the entry.
     for (const file of ['manifest-1', 'entry.client-2', 'framework-3', 'login-4']) assert.ok(script.includes(`/assets/${file}.js`), file);
-    assert.match(script, /const \[,route0,route1\]=await Promise\.all\(\["\/assets\/manifest-1\.js","\/assets\/root-5\.js","\/assets\/login-4\.js"\]/);
-    assert.match(script, /window\.__reactRouterRouteModules=\{"root":route0,"routes\/login":route1\};import\("\/assets\/entry\.client-2\.js"\);$/);
+    assert.match(
+      script,
+      /const \[,route0,route1\]=await Promise\.all\(\["\/assets\/manifest-1\.js","\/assets\/root-5\.js","\/assets\/login-4\.js"\]/,
+    );
+    assert.match(
+      script,
+      /window\.__reactRouterRouteModules=\{"root":route0,"routes\/login":route1\};import\("\/assets\/entry\.client-2\.js"\);$/,
+    );
     // The other inline scripts stay as they were.
     assert.ok(html.includes('<script>window.__reactRouterContext = {};</script>'));
   });
 
   it('leaves a page alone whose start script has anything it does not know', () => {
-    assert.equal(deferPageScripts(page.replace('import("/assets/entry.client-2.js");', 'import("/assets/entry.client-2.js");\nconsole.log(1);')), undefined);
+    assert.equal(
+      deferPageScripts(page.replace('import("/assets/entry.client-2.js");', 'import("/assets/entry.client-2.js");\nconsole.log(1);')),
+      undefined,
+    );
     assert.equal(deferPageScripts('<html><body>no scripts</body></html>'), undefined);
   });
 });
