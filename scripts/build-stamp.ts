@@ -21,6 +21,7 @@ const inputs = [
   'contract/package.json',
   'scripts/web-build.ts',
   'scripts/compress-build.ts',
+  'scripts/defer-scripts.ts',
   'package-lock.json',
 ];
 

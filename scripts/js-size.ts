@@ -19,7 +19,8 @@ export interface PageWeight {
 
 export function pageWeight(page: string): PageWeight {
   const html = readFileSync(join(root, page, 'index.html'), 'utf8');
-  const files = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
+  // The files its start script imports and preloads (scripts/defer-scripts.ts), or links.
+  const files = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
   // A page in another language also loads its texts (the screen's and the API messages') before hydrating.
   const language = /^\/([a-z]{2})(\/|$)/.exec(page)?.[1];
   if (language)

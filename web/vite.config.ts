@@ -29,11 +29,17 @@ const buildInfo: Plugin = {
   },
 };
 
-// Code every page runs: the app's libraries, layouts and components, the English texts (the
-// fallback of every language) and the contract, but never a lazily loaded language or analytics.
+// Code the first screens run (sign-in, sign-up, reset, the layouts and the root): the app's
+// libraries, layouts and components, the English texts (the fallback of every language) and the
+// contract, but never a lazily loaded language or analytics, nor the parts only signed-in or
+// later screens use (teams, licenses, connected accounts, codes, new passwords, settings calls):
+// those go with the screens that import them.
+const laterScreensOnly =
+  /[\\/]components[\\/](team-|connected-accounts|license-key-form|plan|otp-field|new-password)|[\\/]lib[\\/](settings-api|use-countdown|use-sso-continue|finish|otp)\./;
 const appShared = (id: string) =>
   !/[\\/]i18n[\\/](?!en\.ts)|[\\/]messages[\\/](?!index|en)|@amplitude|[\\/]routes[\\/]/.test(id) &&
-  /node_modules[\\/](ofetch|destr|ufo|zustand|lucide-react)[\\/]|contract[\\/]src[\\/]|web[\\/]app[\\/](lib|layouts|components|i18n)[\\/]|web[\\/]app[\\/]root/.test(
+  !laterScreensOnly.test(id) &&
+  /node_modules[\\/](zustand|lucide-react)[\\/]|contract[\\/]src[\\/]|web[\\/]app[\\/](lib|layouts|components|i18n)[\\/]|web[\\/]app[\\/]root/.test(
     id,
   );
 
@@ -51,6 +57,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,
+    sourcemap: process.env.ANALYZE === '1',
     // Two chunks every page loads instead of a dozen small ones: the framework (React, React DOM,
     // React Router: changes only with their versions, so it stays cached across deploys) and
     // the app's shared code. Screens, other languages and analytics stay in chunks of their own.

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
 
-/** The sections of the settings page, in the order the navigation lists them. */
-export const settingsSections = ['profile', 'consents', 'password', 'email', 'sessions', 'delete'] as const;
-export type SettingsSection = (typeof settingsSections)[number];
+// The section names live in a zod-free module: the browser imports them without the schemas.
+export { type SettingsSection, settingsSections } from './settings-sections.ts';
 
 /** What the settings screens need beyond the account itself. */
 export const accountOverview = z.object({
