@@ -140,7 +140,10 @@ describe('delivery of the built web app', () => {
     const head = answer.text.slice(0, answer.text.indexOf('</head>'));
     const inline = /<script>(window\.__GATEHOUSE__=[^<]*)<\/script>/.exec(head)?.[1];
     assert.ok(inline, 'the settings are in the page');
-    assert.equal(JSON.parse(inline.replace(/^window\.__GATEHOUSE__=/, '').replace(/;$/, '')).apiUrl, 'https://api.example.com');
+    assert.equal(
+      JSON.parse(/^window\.__GATEHOUSE__=(.*?);(?:document\.|addEventListener\()/.exec(inline)?.[1] ?? '').apiUrl,
+      'https://api.example.com',
+    );
     const csp = answer.headers.get('content-security-policy') ?? '';
     const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
     assert.ok(scripts.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), scripts);

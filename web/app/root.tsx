@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { trackPageView } from './lib/analytics.ts';
+import { sendEarlySubmit } from './lib/early-input.ts';
 import { I18nProvider, languageOfPath, loadCatalogue } from './lib/i18n.tsx';
 import { isChunkLoadError, reloadOnce, schedulePrefetch, watchBuilds } from './lib/platform.ts';
 import { linksRuntimeConfig, runtimeConfigUrl } from './lib/runtime-config.ts';
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => {
+    sendEarlySubmit();
     void rehydrateStores();
     const stopWatching = watchBuilds();
     const cancelPrefetch = schedulePrefetch();

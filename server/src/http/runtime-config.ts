@@ -21,12 +21,17 @@ export function connectSources(config: Config): string[] {
   );
 }
 
+// A form sent (Enter, its button) before the app runs would go out as the browser's own request:
+// it is held, and the app sends it again once it runs (web/app/lib/early-input.ts).
+const holdEarlySubmit =
+  "addEventListener('submit',function(e){if(!window.__gatehouseStarted){e.preventDefault();window.__gatehouseEarlySubmit=e.target}},true);";
+
 /** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
 export function runtimeConfigScript(config: Config): string {
   const settings = runtimeConfigOf(config);
   // Single sign-on: the stylesheet shows the buttons of the providers named here, before the first paint.
   const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};` : '';
-  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}`;
+  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${holdEarlySubmit}`;
 }
 
 /**

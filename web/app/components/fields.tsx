@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@gatehouse/contract';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
+import { useEarlyInput } from '../lib/early-input.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import { FieldHelp } from './tooltip.tsx';
@@ -19,6 +20,8 @@ export function Field({ name, label, error, hint, help, optional, type = 'text',
   const { t, te } = useI18n();
   const id = useId();
   const [reveal, setReveal] = useState(false);
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyInput(ref);
   const isPassword = type === 'password';
   // The error replaces the hint: both usually say how the value should be, once is enough.
   const showHint = hint && !error;
@@ -34,6 +37,7 @@ export function Field({ name, label, error, hint, help, optional, type = 'text',
       </div>
       <div className="field__control">
         <input
+          ref={ref}
           id={id}
           name={name}
           type={isPassword && reveal ? 'text' : type}
@@ -77,9 +81,12 @@ interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'nam
 export function Checkbox({ name, children, error, ...input }: CheckboxProps) {
   const { te } = useI18n();
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyInput(ref);
   return (
     <div className={`check${error ? ' check--invalid' : ''}`}>
       <input
+        ref={ref}
         id={id}
         name={name}
         type="checkbox"

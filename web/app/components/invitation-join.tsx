@@ -29,7 +29,7 @@ export function InvitationJoin({ token, preview }: { token: string; preview: Inv
     navigate('/');
   });
   return (
-    <form onSubmit={join} className="form invitation-join">
+    <form method="post" onSubmit={join} className="form invitation-join">
       <FormAlert code={f.formError} />
       <p>{rich(t('invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
       <Button busy={f.busy}>{t('invitation.join')}</Button>

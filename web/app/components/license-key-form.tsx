@@ -41,7 +41,7 @@ export function LicenseKeyForm({
   });
 
   return (
-    <form ref={f.ref} onSubmit={activate} noValidate className="form">
+    <form method="post" ref={f.ref} onSubmit={activate} noValidate className="form">
       <FormAlert code={f.formError} />
       {note && <p className="note">{note}</p>}
       <Field

@@ -36,7 +36,14 @@ export function TeamInviteForm({
   });
 
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className="form team__invite" aria-labelledby={`${headingId} ${teamHeadingId}`}>
+    <form
+      method="post"
+      ref={f.ref}
+      onSubmit={submit}
+      noValidate
+      className="form team__invite"
+      aria-labelledby={`${headingId} ${teamHeadingId}`}
+    >
       <h3 id={headingId}>{t('team.inviteHeading')}</h3>
       <FormAlert code={f.formError} />
       <div className="team__invite-fields">

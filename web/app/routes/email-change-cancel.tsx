@@ -41,7 +41,7 @@ export default function EmailChangeCancel() {
           </LocalLink>
         </>
       ) : (
-        <form ref={f.ref} onSubmit={stop} noValidate className="form">
+        <form method="post" ref={f.ref} onSubmit={stop} noValidate className="form">
           <FormAlert code={f.formError} />
           <Button busy={f.busy}>{t('emailChange.cancelSubmit')}</Button>
         </form>

@@ -54,7 +54,7 @@ export default function Home() {
           <h1>{name || t('account.heading')}</h1>
           <p className="muted">{rich(t('account.signedInAs'), { email: <Email value={account.email} /> })}</p>
         </div>
-        <form onSubmit={signOut}>
+        <form method="post" onSubmit={signOut}>
           <Button variant="secondary" busy={f.busy}>
             {t('account.signOut')}
           </Button>

@@ -79,7 +79,7 @@ export default function Login() {
           })
         }
       />
-      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? notice} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
         <Field

@@ -60,7 +60,7 @@ export default function Redeem() {
       ) : (
         <>
           <PlanSummary license={license} />
-          <form ref={f.ref} onSubmit={activate} className="form">
+          <form method="post" ref={f.ref} onSubmit={activate} className="form">
             <FormAlert code={f.formError} tone={activated ? 'success' : 'error'}>
               {activated && session
                 ? t('redeem.activated', { plan: t(`plans.${activated.plan}`), email: session.account.email })

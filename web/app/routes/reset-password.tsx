@@ -57,7 +57,7 @@ export default function ResetPassword() {
       ) : (
         <>
           <ScreenHeading title={t('resetRequest.heading')} intro={t(isControlPanel() ? 'resetRequest.codeIntro' : 'resetRequest.intro')} />
-          <form ref={f.ref} onSubmit={submit} noValidate className="form">
+          <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
             <FormAlert code={f.formError} />
             <EmailField value={email} onValue={setEmail} error={f.fields.email} />
             <Button busy={f.busy}>{t(isControlPanel() ? 'resetRequest.submitCode' : 'resetRequest.submit')}</Button>

@@ -82,7 +82,7 @@ export default function Reset() {
             title={t('reset.heading')}
             intro={panel && handedEmail ? rich(t('reset.codeIntro'), { email: <Email value={handedEmail} /> }) : t('reset.intro')}
           />
-          <form ref={f.ref} onSubmit={submit} noValidate className="form">
+          <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
             <FormAlert code={tokenFailed ? undefined : f.formError}>
               {tokenFailed ? (
                 <>

@@ -115,7 +115,7 @@ export default function Signup() {
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
       {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
-      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
         <EmailField value={email} onValue={setEmail} error={f.fields.email} />
         <div className="consents">

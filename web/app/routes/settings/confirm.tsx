@@ -21,7 +21,7 @@ export function SettingsForm({
   children: ReactNode;
 }) {
   return (
-    <form ref={form.ref} onSubmit={onSubmit} noValidate className="form settings-form">
+    <form method="post" ref={form.ref} onSubmit={onSubmit} noValidate className="form settings-form">
       {notice}
       <FormAlert code={form.formError} />
       {children}

@@ -56,7 +56,7 @@ export default function ConsentsSection() {
         <span className="spinner" aria-hidden="true" />
       ) : (
         <>
-          <form ref={f.ref} onSubmit={save} noValidate className="form settings-form">
+          <form method="post" ref={f.ref} onSubmit={save} noValidate className="form settings-form">
             <FormAlert code={f.formError} />
             <FormAlert tone="success">{saved && !f.formError ? t('settings.saved') : null}</FormAlert>
             <div className="consent-list">

@@ -47,7 +47,7 @@ export default function ProfileSection() {
 
   return (
     <Section name="profile" intro={t('settings.profile.intro')}>
-      <form ref={f.ref} onSubmit={save} noValidate className="form settings-form">
+      <form method="post" ref={f.ref} onSubmit={save} noValidate className="form settings-form">
         <FormAlert code={f.formError} />
         <FormAlert tone="success">{saved && !f.formError ? t('settings.saved') : null}</FormAlert>
         <div className="form__pair">

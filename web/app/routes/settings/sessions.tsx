@@ -68,7 +68,7 @@ export default function SessionsSection() {
                   </p>
                 </div>
                 {!session.current && (
-                  <form onSubmit={end(session)}>
+                  <form method="post" onSubmit={end(session)}>
                     <Button variant="secondary" busy={f.busy} aria-label={t('settings.sessions.endLabel', { device: device(session) })}>
                       {t('settings.sessions.end')}
                     </Button>
@@ -78,7 +78,7 @@ export default function SessionsSection() {
             ))}
           </ul>
           {others.length > 0 ? (
-            <form onSubmit={endOthers} className="settings-form">
+            <form method="post" onSubmit={endOthers} className="settings-form">
               <Button variant="secondary" busy={f.busy}>
                 {t('settings.sessions.endOthers')}
               </Button>

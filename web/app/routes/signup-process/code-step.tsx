@@ -31,7 +31,7 @@ export function CodeStep() {
   return (
     <>
       <ScreenHeading icon={<MailIcon />} title={t('otp.heading')} intro={rich(t('otp.intro'), { email: <Email value={email} /> })} />
-      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError} />
         <OtpField value={code} onValue={setCode} error={f.fields.code} />
         <Button busy={f.busy}>{t('otp.submit')}</Button>

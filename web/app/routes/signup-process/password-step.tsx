@@ -45,7 +45,7 @@ export function PasswordStep() {
   return (
     <>
       <ScreenHeading title={t('setPassword.heading')} intro={rich(t('setPassword.intro'), { email: <Email value={email} /> })} />
-      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError} />
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <NewPasswordFields state={newPassword} fields={f.fields} />

@@ -41,7 +41,7 @@ export function ProfileStep() {
   return (
     <>
       <ScreenHeading title={t('profile.heading')} intro={t('profile.intro')} />
-      <form ref={f.ref} onSubmit={submit} noValidate className="form">
+      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError} />
         <div className="form__pair">
           <Field

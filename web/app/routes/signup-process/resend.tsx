@@ -35,7 +35,7 @@ export function ResendForm({ path, kind }: { path: string; kind: 'link' | 'code'
   });
 
   return (
-    <form ref={f.ref} onSubmit={resend} className="form">
+    <form method="post" ref={f.ref} onSubmit={resend} className="form">
       <FormAlert code={f.formError} tone={resent ? 'success' : 'error'}>
         {resent ? t(kind === 'code' ? 'otp.resent' : 'inbox.resent') : undefined}
       </FormAlert>
