@@ -3,12 +3,18 @@
 // app. The preloads are fetched at high priority while the page itself is still being laid out,
 // so on a slow phone the first paint waits for them (Lighthouse counts every high-priority
 // script that ends before the paint as blocking it). This step rewrites each built page: no
-// preload in the head; the module script waits for the first contentful paint, then
-// adds the same preloads, imports the same files and starts the app as before.
-// Only with GATEHOUSE_PAINT_FIRST=1: the `load` event then comes before the app runs, and what a
-// person does on the page before that is lost (docs/decisions/023-web-weight-and-first-paint.md).
+// preload in the head; the module script waits for the first contentful paint, then adds the
+// same preloads (and the page's text parts, server/src/http/page-texts.ts: the server preloads
+// them in the head only on a page left as React Router wrote it), imports the same files and
+// starts the app as before.
+// The default build (GATEHOUSE_PAINT_FIRST=0 leaves the pages alone). The page then takes input
+// before the app runs, and nothing done in that gap is lost: typed text, ticked boxes and a
+// chosen language are replayed when their control mounts, a sent form and a press on a button
+// or a single sign-on link are held by the inlined settings script and replayed once the app
+// runs (web/app/lib/early-input.ts; docs/decisions/023-web-weight-and-first-paint.md).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { pageTextFiles } from '../server/src/http/page-texts.ts';
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -25,7 +31,7 @@ const afterPaint =
  * The page with its script start moved after the first paint, or undefined when it has no
  * React Router start script of the expected shape (then it stays as it is).
  */
-export function deferPageScripts(html: string): string | undefined {
+export function deferPageScripts(html: string, extraPreloads: string[] = []): string | undefined {
   const start = moduleScript.exec(html);
   if (!start) return undefined;
   const body = start[1] ?? '';
@@ -41,11 +47,19 @@ export function deferPageScripts(html: string): string | undefined {
     .replace(/^import\("[^"]+"\);$/m, '')
     .trim();
   if (!modules || !entry || known !== '') return undefined;
-  const preloads = [...html.matchAll(preloadLink)].map((m) => m[1] ?? '');
+  const pageFiles = [...html.matchAll(preloadLink)].map((m) => m[1] ?? '');
+  const preloads = [...pageFiles, ...extraPreloads];
+  // React Router lists the files in the order their dependencies come (the runtime and the
+  // framework before the app's code and the screens); the entry starts the app, so it waits.
+  const evaluationOrder = pageFiles.filter((url) => url !== entry);
   const script = [
     afterPaint,
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
-    // The files the original imported statically, in the same order, then the app's entry.
+    // One file evaluated per task, the framework before what imports it: a module graph imported
+    // at once is evaluated in a single task, which on a slow phone blocks the page for hundreds
+    // of milliseconds. The entry comes last, on its own, below.
+    `for(const url of ${JSON.stringify(evaluationOrder)}){await import(url);await new Promise((resolve)=>setTimeout(resolve));}`,
+    // The files the original imported statically, in the same order (all evaluated by now), then the app's entry.
     `const [${[...sideEffects.map(() => ''), ...routes.map((r) => r.name)].join(',')}]=await Promise.all(${JSON.stringify([...sideEffects, ...routes.map((r) => r.url)])}.map((url)=>import(url)));`,
     `window.__reactRouterRouteModules=${modules};`,
     `import(${JSON.stringify(entry)});`,
@@ -56,12 +70,14 @@ export function deferPageScripts(html: string): string | undefined {
 /** Rewrites every prerendered page of a built app; returns how many changed. */
 export function deferFolderScripts(root: string): number {
   let changed = 0;
+  const textsOf = pageTextFiles(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.html')) {
-        const html = deferPageScripts(readFileSync(full, 'utf8'));
+        const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
+        const html = deferPageScripts(readFileSync(full, 'utf8'), textsOf(path));
         if (html) {
           writeFileSync(full, html);
           changed += 1;

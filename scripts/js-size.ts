@@ -1,11 +1,14 @@
 // `npm run size [-- /path …]`: the JavaScript each prerendered page loads before it is
 // interactive (its module scripts and modulepreloads, and the texts of its language), gzip and
 // brotli at the build's levels, plus the inline scripts of the page itself.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pageTextFiles } from '../server/src/http/page-texts.ts';
 
 const root = new URL('../web/build/client/', import.meta.url).pathname;
+// The text parts each page loads before hydrating, read from the build (as the server reads them).
+let textsOf: ((path: string) => string[]) | undefined;
 export const sizePages = ['/login', '/signup', '/reset-password', '/', '/ja/login', '/de/login'];
 
 export interface PageWeight {
@@ -21,11 +24,10 @@ export function pageWeight(page: string): PageWeight {
   const html = readFileSync(join(root, page, 'index.html'), 'utf8');
   // The files its start script imports and preloads (scripts/defer-scripts.ts), or links.
   const files = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
-  // A page in another language also loads its texts (the screen's and the API messages') before hydrating.
-  const language = /^\/([a-z]{2})(\/|$)/.exec(page)?.[1];
-  if (language)
-    for (const file of readdirSync(join(root, 'assets')))
-      if (new RegExp(`^${language}-[\\w-]+\\.js$`).test(file)) files.add(`/assets/${file}`);
+  // It also loads its texts before hydrating (web/app/lib/i18n.tsx): in another language the start
+  // part, on an account screen the account part too (the API's error messages load when needed).
+  textsOf ??= pageTextFiles(root);
+  for (const file of textsOf(page)) files.add(file);
   const weight = { page, files: files.size, raw: 0, gzip: 0, brotli: 0, inline: 0 };
   for (const file of files) {
     const content = readFileSync(join(root, file));

@@ -1,5 +1,6 @@
-// `npm run build` (web workspace): React Router's build, then (only with GATEHOUSE_PAINT_FIRST=1)
-// the pages' script start moved after their first paint (scripts/defer-scripts.ts), then a brotli and a gzip copy of every
+// `npm run build` (web workspace): React Router's build, then the pages' script start moved after
+// their first paint (scripts/defer-scripts.ts; GATEHOUSE_PAINT_FIRST=0 leaves the pages as React
+// Router wrote them), then a brotli and a gzip copy of every
 // text file, then the build stamp `npm start` checks (standalone build only). The stamp is
 // taken before building, so a file edited during the build makes the next start build again.
 import { spawnSync } from 'node:child_process';
@@ -15,9 +16,9 @@ const build = spawnSync('npx', ['react-router', 'build'], { cwd: join(repoRoot, 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dir = join(repoRoot, 'web', panel ? 'build-panel' : 'build', 'client');
-// GATEHOUSE_PAINT_FIRST=1: the prerendered pages request their scripts only after their first
-// paint (docs/decisions/023-web-weight-and-first-paint.md: measured, not the default).
-if (!panel && process.env.GATEHOUSE_PAINT_FIRST === '1')
+// The prerendered pages request their scripts only after their first paint
+// (docs/decisions/023-web-weight-and-first-paint.md); GATEHOUSE_PAINT_FIRST=0 opts out.
+if (!panel && process.env.GATEHOUSE_PAINT_FIRST !== '0')
   console.log(`Scripts start after the first paint on ${deferFolderScripts(dir)} pages`);
 const result = await compressFolder(dir);
 console.log(

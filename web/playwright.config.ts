@@ -24,8 +24,13 @@ export default defineConfig({
   // machine (several suites at once) must not reach them by being slow.
   timeout: 120_000,
   expect: { timeout: 20_000 },
+  // Two browsers at a time (CI has two cores; much of a test's time is spent waiting on the
+  // server, mail or a render rather than computing): a spec file runs in one worker, tests in
+  // order, unless it says its tests are independent (the galleries, one test per language).
+  // Nothing a test changes on the shared server reaches another's pages: each test uses its own
+  // accounts, and the spec that changes deployed files has a deployment of its own.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // The list as it runs; and every test's time, for finding where the suite's time goes.
   reporter: [['list'], ['json', { outputFile: '../artifacts/e2e-times.json' }]],

@@ -30,15 +30,18 @@ const buildInfo: Plugin = {
 };
 
 // Code the first screens run (sign-in, sign-up, reset, the layouts and the root): the app's
-// libraries, layouts and components, the English texts (the fallback of every language) and the
+// libraries, layouts and components, the English texts of the first screens (the fallback of every language) and the
 // contract, but never a lazily loaded language or analytics, nor the parts only signed-in or
 // later screens use (teams, licenses, connected accounts, codes, new passwords, settings calls):
 // those go with the screens that import them.
 const laterScreensOnly =
   /[\\/]components[\\/](team-|connected-accounts|license-key-form|plan|otp-field|new-password)|[\\/]lib[\\/](settings-api|use-countdown|use-sso-continue|finish|otp)\./;
 const appShared = (id: string) =>
-  !/[\\/]i18n[\\/](?!en\.ts)|[\\/]messages[\\/](?!index|en)|@amplitude|[\\/]routes[\\/]/.test(id) &&
+  !/[\\/]i18n[\\/](?!parts[\\/]en-start\.ts)|[\\/]messages[\\/]|@amplitude|[\\/]routes[\\/]/.test(id) &&
   !laterScreensOnly.test(id) &&
+  // Lucide's icons go with the code that draws them (the settings' icons with the settings); the
+  // English error messages load when first needed, like every other language's (lib/i18n.tsx).
+  !/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|contract[\\/]src[\\/]errors\.ts/.test(id) &&
   /node_modules[\\/](zustand|lucide-react)[\\/]|contract[\\/]src[\\/]|web[\\/]app[\\/](lib|layouts|components|i18n)[\\/]|web[\\/]app[\\/]root/.test(
     id,
   );

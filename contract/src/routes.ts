@@ -75,3 +75,12 @@ export const screens = {
   emailConfirm: '/email-change',
   emailCancel: '/email-change/cancel',
 } as const;
+
+/**
+ * The account screens, by their path without the language prefix ("/", "/signup-process",
+ * "/settings/…", "/redeem/…", "/email-change…"): their pages show the account part of the
+ * interface texts besides the start part (decision 026).
+ */
+export function isAccountScreen(barePath: string): boolean {
+  return /^\/(signup-process|settings|redeem|email-change)(\/|$)|^\/$/.test(barePath);
+}

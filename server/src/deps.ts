@@ -32,4 +32,10 @@ export interface Caller {
   host: string;
   /** Set when the call comes from an active panel installation's page (an allowed CORS origin). */
   panelOrigin?: string;
+  /**
+   * What to give back if the server fails this call (a 5xx: the database busy or down): the
+   * mail allowances it took before its mail was queued. The person's retry must not be refused
+   * as one mail too many for a mail that never left. Refusals of their input keep it spent.
+   */
+  onServerFailure?: Array<() => Promise<void>>;
 }

@@ -13,7 +13,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, close } = await buildApp(config);
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp(config);
+  } catch (error) {
+    // A configuration only the database can judge (another instance's SECRET_KEY).
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const { app, close } = built;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();

@@ -165,7 +165,7 @@ describe('SQLite file held by another process past the busy timeout', () => {
   });
   after(() => t.stop());
 
-  it('answers a write 503 with Retry-After, stores nothing, and writes again once the file is free', async () => {
+  it('answers a write 503 with Retry-After, stores nothing, spends no mail allowance, and writes again once the file is free', async () => {
     // Another process (a backup, an operator's sqlite3 shell) holding the write lock.
     const other = new DatabaseSync(fileURLToPath(t.databaseUrl));
     other.exec('begin immediate');
@@ -181,5 +181,10 @@ describe('SQLite file held by another process past the busy timeout', () => {
     assert.equal(stored.length, 0, 'the refused sign-up left nothing');
     const after = uniqueEmail('freed');
     assert.equal((await visitor(t).post('/user/signup', { email: after, dataProcessingConsent: true })).status, 200);
+    // The refused sign-up sent no mail, so it spent none of the address's allowance (one a
+    // minute): the person's retry goes through and gets the mail.
+    const retry = await visitor(t).post('/user/signup', { email, dataProcessingConsent: true });
+    assert.equal(retry.status, 200, retry.text);
+    await t.smtp.waitFor(email, (mail) => mail.text.includes('/activate-email?'));
   });
 });

@@ -8,7 +8,7 @@ import { createLimits, ipKey, type Limits } from '../src/lib/limits.ts';
 // answers (429, Retry-After, same for every address) are tested in the route tests.
 const minute = 60_000;
 
-async function refusal(work: Promise<void>): Promise<number> {
+async function refusal(work: Promise<unknown>): Promise<number> {
   try {
     await work;
   } catch (error) {
@@ -46,6 +46,14 @@ describe('rate limits', () => {
     await limits.mailSend('verification', 'Ada@example.com', '10.0.0.1');
     await refusal(limits.mailSend('verification', 'ada@EXAMPLE.com', '10.0.0.2'));
     await limits.mailSend('reset', 'ada@example.com', '10.0.0.1');
+  });
+
+  it('gives a mail allowance back through the refund its send answered, and only that one', async () => {
+    const refund = await limits.mailSend('verification', 'grace@example.com', '10.0.0.3');
+    await refund();
+    // Given back: the same minute allows one more, and only one.
+    await limits.mailSend('verification', 'grace@example.com', '10.0.0.3');
+    await refusal(limits.mailSend('verification', 'grace@example.com', '10.0.0.3'));
   });
 
   it('caps the mail one IP can trigger across addresses', async () => {

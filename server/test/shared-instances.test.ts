@@ -3,7 +3,8 @@ import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, requireSharedSecretKey } from '../src/config.ts';
-import { dialects } from './support/databases.ts';
+import { runAdmin } from './support/admin-cli.ts';
+import { dialects, freshDatabase } from './support/databases.ts';
 import { startTestApp } from './support/test-app.ts';
 
 // Decision 019: what an operator running several instances on one PostgreSQL database or one
@@ -78,3 +79,40 @@ describe('several instances sharing a store', () => {
     assert.match(warning?.msg ?? '', /per-account cap on failed sign-ins are counted by each instance alone/);
   });
 });
+
+for (const dialect of await dialects()) {
+  describe(`several instances on one database: one key (${dialect})`, () => {
+    it('refuses to start an instance with another SECRET_KEY, saying so; starts again after the key is forgotten on purpose', async () => {
+      const database = await freshDatabase(dialect);
+      const other = 'another-key-on-a-second-instance-9876543210';
+      const start = (secret: string) => startTestApp({ databaseUrl: database.url, env: { SECRET_KEY: secret } });
+      try {
+        const first = await start(key);
+        // A mail sealed by the first instance: the one the second could never open.
+        await first.client().post('/user/signup', { email: 'keys@example.com', dataProcessingConsent: true });
+        await first.smtp.waitFor('keys@example.com');
+        const second = await start(key);
+        await second.stop();
+        await assert.rejects(start(other), (error: unknown) => {
+          assert.ok(error instanceof ConfigError, String(error));
+          assert.match(error.message, /SECRET_KEY: not the key this database was first used with/);
+          assert.match(error.message, /secret-key forget/);
+          return true;
+        });
+        const stored = await first.deps.db.selectFrom('server_keys').selectAll().execute();
+        assert.equal(stored.length, 1);
+        assert.ok(!JSON.stringify(stored).includes(key), 'only a fingerprint is kept, never the key');
+        await first.stop();
+
+        const forgotten = await runAdmin(['secret-key', 'forget'], database.url);
+        assert.equal(forgotten.code, 0, forgotten.stderr);
+        assert.match(forgotten.stdout, /Forgot the recorded SECRET_KEY fingerprint/);
+        const rotated = await start(other);
+        await rotated.stop();
+        await assert.rejects(start(key), ConfigError, 'the new key is now the one recorded');
+      } finally {
+        await database.drop();
+      }
+    });
+  });
+}

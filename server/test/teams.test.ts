@@ -212,6 +212,39 @@ for (const dialect of await dialects()) {
       assert.equal(badRole.json.code, 'validation.invalid');
     });
 
+    it('settles two admins acting on each other at the same moment one after the other: never both', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const owner = await someone('owner');
+        const [first, second] = [await someone('admin-a'), await someone('admin-b')];
+        for (const admin of [first, second]) {
+          const { token } = await seedInvitation(t, owner.teamId, admin.email, { role: 'admin', inviterId: owner.id });
+          assert.equal((await admin.client.post(`/invitations/${token}/accept`)).status, 200);
+        }
+        const members = (await ownTeam(owner.client)).members as { id: string; email: string }[];
+        const idOf = (email: string) => members.find((m) => m.email === email)?.id ?? '';
+        // Even rounds: one demotes the other while the other removes them; odd: both remove each other.
+        const answers = await Promise.all([
+          round % 2 === 0
+            ? first.client.request('PATCH', `/team/members/${idOf(second.email)}`, { json: { role: 'member' } })
+            : first.client.delete(`/team/members/${idOf(second.email)}`),
+          second.client.delete(`/team/members/${idOf(first.email)}`),
+        ]);
+        const statuses = answers.map((answer) => answer.status);
+        assert.equal(statuses.filter((status) => status === 200).length, 1, `round ${round}: exactly one wins (${statuses})`);
+        const loser = answers.find((answer) => answer.status !== 200);
+        assert.ok(loser && [403, 404].includes(loser.status), `round ${round}: the other is refused (${statuses})`);
+        // What the team holds agrees with the one that won.
+        const after = (await ownTeam(owner.client)).members as { email: string; role: string }[];
+        const firstWon = answers[0]?.status === 200;
+        if (round % 2 === 0 && firstWon) {
+          assert.equal(after.find((m) => m.email === second.email)?.role, 'member');
+          assert.equal(after.find((m) => m.email === first.email)?.role, 'admin');
+        } else {
+          assert.equal(after.length, 2, `round ${round}: one admin is gone, the other stays`);
+        }
+      }
+    });
+
     it('removing a member ends nothing but the membership', async () => {
       const { owner, member, membershipId } = await teamWithMember();
       const removed = await owner.client.delete(`/team/members/${membershipId}`);

@@ -35,19 +35,27 @@ const decode = (answer: { headers: Record<string, unknown>; body: Buffer }) =>
 // A build as `npm run build` leaves it: prerendered pages linking the settings script, hashed
 // assets, build.json, and a .br and .gz beside each text file.
 const script = `export const app = ${JSON.stringify('x'.repeat(64))};\n`.repeat(40);
-const page = (lang: string, title: string) =>
-  `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title>` +
+const page = (lang: string, title: string, head = '') =>
+  `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title>${head}` +
   `<script>window.__reactRouterContext = {};</script></head><body><h1>${title}</h1>${'<p>text</p>'.repeat(50)}</body></html>`;
 const files: Record<string, string> = {
-  'index.html': page('en', 'Your account'),
+  // An account screen, as a build with GATEHOUSE_PAINT_FIRST=0 leaves it.
+  'index.html': page('en', 'Your account', '<link rel="modulepreload" href="/assets/app-Ab12Cd34.js"/>'),
   'login/index.html': page('en', 'Sign in | Gatehouse'),
-  'ja/login/index.html': page('ja', 'ログイン | Gatehouse'),
+  // As a build with GATEHOUSE_PAINT_FIRST=0 leaves it: its scripts preloaded in the head.
+  'ja/login/index.html': page('ja', 'ログイン | Gatehouse', '<link rel="modulepreload" href="/assets/app-Ab12Cd34.js"/>'),
+  // As the default build leaves it: its scripts (and texts) requested after the first paint.
+  'ja/signup/index.html': page('ja', 'アカウント作成 | Gatehouse'),
   '__not-found/index.html': page('en', 'Page not found'),
   'de/__not-found/index.html': page('de', 'Seite nicht gefunden'),
   'redeem/__license/index.html': page('en', 'Redeem license | Gatehouse'),
   '__spa-fallback.html': page('en', 'Gatehouse'),
   'assets/app-Ab12Cd34.js': script,
-  'assets/ja-Ef56Gh78.js': 'export default { hello: "こんにちは" };',
+  // Texts in parts (decision 026): the start part, the account part, the API's error messages.
+  'assets/ja-start-Ef56Gh78.js': 'export default { hello: "こんにちは" };',
+  'assets/ja-account-Gh78Ij90.js': 'export default { team: "チーム" };',
+  'assets/ja-Ij90Kl12.js': 'export default { "auth.invalid": "…" };',
+  'assets/en-account-Kl12Mn34.js': 'export default { team: "Team" };',
   'assets/app-Ab12Cd34.css': `body{margin:0}\n${'.a{color:red}\n'.repeat(100)}`,
   'build.json': JSON.stringify({ id: 'build-1', padding: 'x'.repeat(300) }),
 };
@@ -148,9 +156,20 @@ describe('delivery of the built web app', () => {
     const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
     assert.ok(scripts.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), scripts);
     assertSecurityHeaders(answer.headers, 'page');
-    // The page's texts load with it, not after the app's script has started.
-    assert.match(answer.text, /<link rel="modulepreload" href="\/assets\/ja-Ef56Gh78\.js">/);
-    assert.doesNotMatch((await t.client().get('/login', { accept: 'text/html' })).text, /ja-Ef56Gh78/);
+    // A page that preloads its scripts in the head (a build with GATEHOUSE_PAINT_FIRST=0) preloads
+    // its texts with them: its language's start part; not the account screens' part, nor the
+    // error messages (loaded when first needed). A page that requests its scripts after its first
+    // paint requests its texts then too, so nothing is fetched before that paint.
+    assert.match(answer.text, /<link rel="modulepreload" href="\/assets\/ja-start-Ef56Gh78\.js">/);
+    assert.doesNotMatch(answer.text, /ja-account-|ja-Ij90Kl12|en-account-/);
+    assert.doesNotMatch((await t.client().get('/login', { accept: 'text/html' })).text, /modulepreload/);
+    const afterPaint = await t.client().get('/ja/signup', { accept: 'text/html' });
+    assert.equal(afterPaint.status, 200);
+    assert.doesNotMatch(afterPaint.text, /modulepreload/);
+    // An account screen that preloads its scripts has the account part too.
+    const account = (await t.client().get('/', { accept: 'text/html' })).text;
+    assert.match(account, /<link rel="modulepreload" href="\/assets\/en-account-Kl12Mn34\.js">/);
+    assert.doesNotMatch(account, /ja-/);
     // The file stays for what loads it by URL (the development server).
     const file = await t.client().get('/runtime-config.js');
     assert.equal(file.status, 200);

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { languageOfPath, loadCatalogue } from './lib/i18n.tsx';
+import { loadPageTexts } from './lib/i18n.tsx';
 import { receivePanelCredentials } from './lib/panel.ts';
 import { reloadOnce } from './lib/platform.ts';
 import { importRouteModules, showLoadFailure } from './lib/route-modules.ts';
@@ -14,9 +14,9 @@ window.addEventListener('vite:preloadError', (event) => {
 // In a hosting panel, the host page hands in the panel user's credentials before any call.
 receivePanelCredentials();
 
-// The page's language must be loaded before hydrating, so the first client render matches
-// the prerendered HTML.
-await loadCatalogue(languageOfPath(window.location.pathname));
+// The page's texts (its language, its screen's part) must be loaded before hydrating, so the
+// first client render matches the prerendered HTML.
+await loadPageTexts(window.location.pathname);
 
 // A screen's file that is gone (after a deploy): one reload fetches the new build; if it is still
 // gone within 10 s, say so instead of starting the app, whose router would reload without end.

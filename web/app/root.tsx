@@ -12,8 +12,8 @@ import {
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { trackPageView } from './lib/analytics.ts';
-import { sendEarlySubmit } from './lib/early-input.ts';
-import { I18nProvider, languageOfPath, loadCatalogue } from './lib/i18n.tsx';
+import { replayEarlyActions } from './lib/early-input.ts';
+import { hasPageTexts, I18nProvider, languageOfPath, loadPageTexts } from './lib/i18n.tsx';
 import { isChunkLoadError, reloadOnce, schedulePrefetch, watchBuilds } from './lib/platform.ts';
 import { linksRuntimeConfig, runtimeConfigUrl } from './lib/runtime-config.ts';
 import { rehydrateStores } from './lib/stores.ts';
@@ -34,23 +34,24 @@ export const links: Route.LinksFunction = () =>
       ]
     : [];
 
-// Runs at build time for every prerendered page: the catalogue must be loaded before rendering.
+// Runs at build time for every prerendered page: its texts must be loaded before rendering.
 export async function loader({ request }: Route.LoaderArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
-  await loadCatalogue(language);
-  return { language };
+  const { pathname } = new URL(request.url);
+  await loadPageTexts(pathname);
+  return { language: languageOfPath(pathname) };
 }
 
-// In the browser, on navigation: load the next page's language before it renders.
+// In the browser, on navigation: load the next page's texts (its language, its part) before it renders.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
-  await loadCatalogue(language);
-  return { language };
+  const { pathname } = new URL(request.url);
+  await loadPageTexts(pathname);
+  return { language: languageOfPath(pathname) };
 }
 
-// The catalogue follows the path's language prefix, so only a change of prefix needs the loader.
+// The texts follow the path's language prefix and screen, so only a change of prefix, or a screen
+// whose texts are not loaded yet, needs the loader.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) || !hasPageTexts(nextUrl.pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -85,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => {
-    sendEarlySubmit();
+    replayEarlyActions();
     void rehydrateStores();
     const stopWatching = watchBuilds();
     const cancelPrefetch = schedulePrefetch();
@@ -112,6 +113,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (chunkFailed) reloadOnce();
   }, [chunkFailed]);
+  // The app runs, on its error screen too: from now on it handles what a person does.
+  useEffect(replayEarlyActions, []);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) ? error.statusText : error instanceof Error ? error.message : undefined;
   return (

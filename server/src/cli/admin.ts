@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
+import { forgetSharedKey } from '../db/key-check.ts';
 import { toAccountView } from '../features/accounts/account.mapper.ts';
 import { findAccountByEmail, updateAccount } from '../features/accounts/account.repository.ts';
 import { deleteAccountSessions } from '../features/auth/session.repository.ts';
@@ -25,6 +26,7 @@ const usage = `Usage: npm run admin -- <command> [options]
   brand set --host HOST --name NAME [--favicon URL --logo URL --color HEX --dashboard URL --support URL --privacy URL --terms URL --language CODE]
   account show EMAIL
   account disable EMAIL
+  secret-key forget      (before starting the instances with another SECRET_KEY on purpose)
 
 Add --json for machine-readable objects. Created keys are printed alone on the last line.`;
 
@@ -177,6 +179,16 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
         view,
         Object.entries(view).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`),
       );
+      return;
+    }
+    case 'secret-key forget': {
+      // The next instance to start records its own key (decision 019); stop every instance first.
+      const forgotten = await forgetSharedKey(db);
+      print(values, { forgotten }, [
+        forgotten
+          ? 'Forgot the recorded SECRET_KEY fingerprint: the next instance to start records its key. Mail queued and codes issued under the old key can no longer be read.'
+          : 'No SECRET_KEY fingerprint was recorded.',
+      ]);
       return;
     }
     default:

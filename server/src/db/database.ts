@@ -14,6 +14,8 @@ import * as accountSettings from './migrations/0006-account-settings.ts';
 import * as teams from './migrations/0007-teams.ts';
 // Teams: joining from single sign-on
 import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
+// The shared key's fingerprint
+import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -35,6 +37,8 @@ const migrations = {
   '0007-teams': teams,
   // Teams: joining from single sign-on
   '0008-sso-invitation': ssoInvitation,
+  // The shared key's fingerprint
+  '0009-key-fingerprint': keyFingerprint,
 };
 
 /**

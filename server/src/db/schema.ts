@@ -198,6 +198,15 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  // The shared key's fingerprint (decision 019)
+  server_keys: ServerKeysTable;
+}
+
+/** The fingerprint of the SECRET_KEY this database was first used with; never the key. */
+export interface ServerKeysTable {
+  name: string;
+  fingerprint: string;
+  created_at: string;
 }
 
 export type Account = Selectable<AccountsTable>;

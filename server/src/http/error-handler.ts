@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, errorMessages, formatMessage, passwordD
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { giveBackAfterServerFailure } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,10 @@ const frameworkErrors: Record<string, [number, ErrorCode]> = {
  */
 export function registerErrorHandler(app: FastifyInstance, options: { passwordMinLength?: number } = {}): void {
   app.decorate('passwordMinLength', options.passwordMinLength);
+  // A call the server failed (5xx) gives back the mail allowances it took (Caller.onServerFailure).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 500) await giveBackAfterServerFailure(request);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code }, 'request refused');

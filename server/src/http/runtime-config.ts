@@ -21,17 +21,24 @@ export function connectSources(config: Config): string[] {
   );
 }
 
-// A form sent (Enter, its button) before the app runs would go out as the browser's own request:
-// it is held, and the app sends it again once it runs (web/app/lib/early-input.ts).
-const holdEarlySubmit =
-  "addEventListener('submit',function(e){if(!window.__gatehouseStarted){e.preventDefault();window.__gatehouseEarlySubmit=e.target}},true);";
+// What a person does on the prerendered page before the app runs, held until it runs
+// (web/app/lib/early-input.ts, which replays it):
+// - a form sent (Enter, its button) would go out as the browser's own request: it is held, and
+//   the app sends it again;
+// - a press on a button that is no submit (show the password, a field's help) would do nothing,
+//   and one on a single sign-on link would leave without the page's language, return address or
+//   the sign-up's consent check: each press is kept, and the app presses it again.
+// Links the router handles are plain links until then and open their page as any link does.
+const holdEarlyInput =
+  "addEventListener('submit',function(e){if(!window.__gatehouseStarted){e.preventDefault();window.__gatehouseEarlySubmit=e.target}},true);" +
+  "addEventListener('click',function(e){var t=!window.__gatehouseStarted&&e.target.closest&&e.target.closest('button[type=button],a[data-provider]');if(t){e.preventDefault();(window.__gatehouseEarlyClicks=window.__gatehouseEarlyClicks||[]).push(t)}},true);";
 
 /** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
 export function runtimeConfigScript(config: Config): string {
   const settings = runtimeConfigOf(config);
   // Single sign-on: the stylesheet shows the buttons of the providers named here, before the first paint.
   const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};` : '';
-  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${holdEarlySubmit}`;
+  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${holdEarlyInput}`;
 }
 
 /**

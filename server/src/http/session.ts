@@ -11,8 +11,34 @@ declare module 'fastify' {
   }
 }
 
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** Who is calling: one object per request, so what a call took (`onServerFailure`) is found again by the error handler. */
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], host: request.host, panelOrigin: request.panelOrigin };
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      host: request.host,
+      panelOrigin: request.panelOrigin,
+      onServerFailure: [],
+    };
+    callers.set(request, caller);
+  }
+  return caller;
+}
+
+/**
+ * Gives back what a call took before the server failed it (`Caller.onServerFailure`): run
+ * before a 5xx answer leaves, so the person's retry finds the allowance there.
+ */
+export async function giveBackAfterServerFailure(request: FastifyRequest): Promise<void> {
+  const refunds = callers.get(request)?.onServerFailure?.splice(0) ?? [];
+  const results = await Promise.allSettled(refunds.map((refund) => refund()));
+  for (const result of results) {
+    if (result.status === 'rejected') request.log.warn({ err: String(result.reason) }, 'allowance not given back');
+  }
 }
 
 /**

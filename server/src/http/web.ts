@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
 import { Page, sendPage } from './page-delivery.ts';
+import { pageTextFiles } from './page-texts.ts';
 import { connectSources, runtimeConfigScript } from './runtime-config.ts';
 
 const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0] ?? '/';
@@ -33,21 +34,19 @@ function pageCsp(html: string, connect: string[]): string {
 }
 
 /**
- * A page in another language loads its texts (the chunks `de-….js`: the screens' and the API
- * messages') before it hydrates; preloading them with the page saves a round trip after the
- * app's script has started.
+/**
+ * A page loads its texts before it hydrates (page-texts.ts). Preloading them with the page saves
+ * a round trip after the app's script has started, but only for a page that preloads its
+ * scripts in the head (a build with GATEHOUSE_PAINT_FIRST=0): the default build's pages request
+ * their scripts, texts included, after their first paint (scripts/defer-scripts.ts), and a
+ * preload here would be fetched before that paint.
  */
-function languagePreloads(root: string): Map<string, string> {
-  const preloads = new Map<string, string>();
-  const assets = join(root, 'assets');
-  if (!existsSync(assets)) return preloads;
-  for (const file of readdirSync(assets)) {
-    const language = /^([a-z]{2})-[\w-]+\.js$/.exec(file)?.[1];
-    if (language && isLanguage(language)) {
-      preloads.set(language, `${preloads.get(language) ?? ''}<link rel="modulepreload" href="/assets/${file}">`);
-    }
-  }
-  return preloads;
+function textPreloads(root: string): (path: string) => string {
+  const filesOf = pageTextFiles(root);
+  return (path) =>
+    filesOf(path)
+      .map((href) => `<link rel="modulepreload" href="${href}">`)
+      .join('');
 }
 
 /**
@@ -58,16 +57,17 @@ function languagePreloads(root: string): Map<string, string> {
  */
 function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
   const pages = new Map<string, Page>();
-  const preloads = languagePreloads(root);
+  const preloads = textPreloads(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.html')) {
         const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
-        const language = path.split('/')[1];
-        const extra = `<script>${settings}</script>${(isLanguage(language) && preloads.get(language)) || ''}`;
-        const html = readFileSync(full, 'utf8').replace('</head>', `${extra}</head>`);
+        const built = readFileSync(full, 'utf8');
+        const preloadsScripts = built.includes('<link rel="modulepreload"');
+        const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
+        const html = built.replace('</head>', `${extra}</head>`);
         pages.set(path, new Page(html, pageCsp(html, connect)));
       }
     }

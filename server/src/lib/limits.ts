@@ -6,8 +6,12 @@ import { tooManyRequests } from './errors.ts';
 type Limiter = RateLimiterMemory | RateLimiterRedis;
 
 export interface Limits {
-  /** Before any mail-sending call: per address and purpose (1 a minute, 5 an hour) and per IP. */
-  mailSend(purpose: 'verification' | 'reset' | 'invitation', email: string, ip: string): Promise<void>;
+  /**
+   * Before any mail-sending call: per address and purpose (1 a minute, 5 an hour) and per IP.
+   * Answers the way to give this mail's allowance back, for a call the server fails before the
+   * mail is queued (see `Caller.onServerFailure`).
+   */
+  mailSend(purpose: 'verification' | 'reset' | 'invitation', email: string, ip: string): Promise<() => Promise<void>>;
   /** Before any call that hashes a password: per IP. */
   hashing(ip: string): Promise<void>;
   /** Before a sign-in: refuses while the (account, IP) pair waits after repeated failures. */
@@ -128,6 +132,13 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
       await consume(mailPerIp, ipKey(ip));
       await consume(perAddressMinute, `${purpose}|${address(email)}`);
       await consume(perAddressHour, `${purpose}|${address(email)}`);
+      return async () => {
+        await Promise.all([
+          mailPerIp.reward(ipKey(ip), 1),
+          perAddressMinute.reward(`${purpose}|${address(email)}`, 1),
+          perAddressHour.reward(`${purpose}|${address(email)}`, 1),
+        ]);
+      };
     },
     hashing: (ip) => consume(hashingPerIp, ipKey(ip)),
     lookup: (ip) => consume(lookups, ipKey(ip)),

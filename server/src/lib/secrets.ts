@@ -18,6 +18,15 @@ export interface Secrets {
 
 const sealedPrefix = 'v1.';
 
+/**
+ * What tells two keys apart without telling anything of either: an HMAC under a key derived
+ * for this purpose alone, so the stored fingerprint helps no one forge a code or open a mail.
+ */
+export function keyFingerprint(key: string): string {
+  const fingerprintKey = Buffer.from(hkdfSync('sha256', key, 'gatehouse', 'key fingerprint', 32));
+  return createHmac('sha256', fingerprintKey).update('gatehouse server key').digest('base64url').slice(0, 22);
+}
+
 export function createSecrets(key: string): Secrets {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', key, 'gatehouse', purpose, 32));
   const codeKey = derive('one-time code digest');

@@ -1,7 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadConfig } from '../../src/config.ts';
+import { createDatabase, migrate } from '../../src/db/database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,17 +40,88 @@ export async function dialects(): Promise<Dialect[]> {
   return ['sqlite'];
 }
 
-/** A fresh, empty database; returns its URL and a function that removes it. */
-export async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop: () => Promise<void> }> {
+/** PostgreSQL's answer when a database to copy, rename or drop still has connections. */
+const inUse = (error: unknown) => (error as { code?: string }).code === '55006';
+
+/** Runs a statement that needs the database it names without connections: tries again (up to 5 s) while it has some. */
+async function whenUnused(client: pg.Client, statement: string): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      if (!inUse(error) || i >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+const databaseModule = fileURLToPath(new URL('../../src/db/database.ts', import.meta.url));
+let template: Promise<string> | undefined;
+
+/**
+ * A PostgreSQL database with every migration applied, which the fresh migrated databases are
+ * copies of (CREATE DATABASE … TEMPLATE): a copy costs what an empty database does, and the app
+ * finds nothing left to migrate. It is named after the migrations (their files and their list),
+ * made once by whichever test process needs it first (under an advisory lock), and kept for the
+ * next run; nobody may connect to it, so copying it never finds it in use. Migrating from
+ * nothing is still tested: on every template made, and in the tests that ask for an empty database.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const hash = createHash('sha256').update(readFileSync(databaseModule));
+    for (const file of readdirSync(migrationsFolder).sort()) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+    const name = `gatehouse_template_${hash.digest('hex').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+      const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (existing.rowCount === 0) {
+        const building = `${name}_${process.pid}`;
+        await admin.query(`drop database if exists ${building}`);
+        await admin.query(`create database ${building}`);
+        const db = createDatabase(loadConfig({ DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${building}` }).database);
+        try {
+          await migrate(db);
+        } finally {
+          await db.destroy();
+        }
+        await whenUnused(admin, `alter database ${building} rename to ${name}`);
+        await admin.query(`alter database ${name} with allow_connections false`);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+      await admin.end();
+    }
+  })();
+  return template;
+}
+
+/**
+ * A fresh database; returns its URL and a function that removes it. Empty, or with `migrated`
+ * every migration applied already (on PostgreSQL a copy of the migrated template, made in a
+ * fraction of the migrations' time; SQLite files stay empty, its migrations are quick).
+ */
+export async function freshDatabase(
+  dialect: Dialect,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
     return { url: `file:${join(dir, 'test.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `gatehouse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const from = migrated ? await migratedTemplate() : undefined;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   return {
     url: `postgres://postgres@127.0.0.1:5432/${name}`,
     drop: async () => {

@@ -1,11 +1,4 @@
-import {
-  type ErrorCode,
-  isErrorCode,
-  api as paths,
-  type SsoIdentitiesResponse,
-  type SsoProviderName,
-  ssoProviders,
-} from '@gatehouse/contract';
+import { type ErrorCode, api as paths, type SsoIdentitiesResponse, type SsoProviderName, ssoProviders } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -27,20 +20,23 @@ const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
  * and nothing is connected.
  */
 export function ConnectedAccounts() {
-  const { t, language } = useI18n();
+  const { t, language, errorCode } = useI18n();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<SsoIdentitiesResponse | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
   const arrived = params.get('error');
   const connected = params.get('connected');
-  const [notice, setNotice] = useState<{ code?: ErrorCode; success?: string } | undefined>(() =>
-    // A team invitation's reason (after signing in from it) is the Team section's to show.
-    isErrorCode(arrived) && !isTeamNotice(arrived)
-      ? { code: arrived }
+  // Read once (the query is dropped after the first render); a code is known once the messages are loaded.
+  const [notice, setNotice] = useState<{ code?: ErrorCode; arrived?: string; success?: string } | undefined>(() =>
+    arrived
+      ? { arrived }
       : connected === 'google' || connected === 'microsoft'
         ? { success: t('connected.done', { provider: names[connected] }) }
         : undefined,
   );
+  const arrivedCode = errorCode(notice?.arrived);
+  // A team invitation's reason (after signing in from it) is the Team section's to show.
+  const noticeCode = notice?.code ?? (isTeamNotice(arrivedCode) ? undefined : arrivedCode);
 
   const load = useCallback(async () => {
     const result = await api<SsoIdentitiesResponse>('GET', paths.ssoIdentities);
@@ -72,7 +68,7 @@ export function ConnectedAccounts() {
         <h2 id="connected-heading">{t('connected.heading')}</h2>
         <p className="muted">{t('connected.intro')}</p>
       </div>
-      {notice?.code && <FormAlert code={notice.code} />}
+      {noticeCode && <FormAlert code={noticeCode} />}
       {notice?.success && <FormAlert tone="success">{notice.success}</FormAlert>}
       <ul className="connections">
         {state.identities.map((identity) => {

@@ -1,6 +1,7 @@
 import { type Language, languageNames, languages } from '@gatehouse/contract';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useEarlyChoice } from '../lib/early-input.ts';
 import { rememberLanguage, switchLanguagePath, useI18n } from '../lib/i18n.tsx';
 import { useBaseStore } from '../lib/stores.ts';
 import { GlobeIcon } from './icons.tsx';
@@ -15,13 +16,16 @@ export function LanguageSwitcher() {
     useBaseStore.getState().update({ currentLanguage: next });
     navigate(`${switchLanguagePath(pathname, next)}${search}`, { replace: true });
   }
+  // A language chosen on the prerendered page, before the app ran, is switched to now.
+  const ref = useRef<HTMLSelectElement>(null);
+  useEarlyChoice(ref, language, (value) => change(value as Language));
   return (
     <div className="language">
       <label htmlFor={id} className="sr-only">
         {t('common.language')}
       </label>
       <GlobeIcon className="language__icon" />
-      <select id={id} value={language} onChange={(event) => change(event.target.value as Language)}>
+      <select ref={ref} id={id} value={language} onChange={(event) => change(event.target.value as Language)}>
         {languages.map((code) => (
           <option key={code} value={code} lang={code}>
             {languageNames[code]}

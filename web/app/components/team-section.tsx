@@ -1,13 +1,14 @@
-import { type ErrorCode, isErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract';
+import { type ErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { TeamCard } from './team-card.tsx';
 
 /** The reasons a sign-in from a team invitation did not join (`/?error=…` after single sign-on). */
-export const isTeamNotice = (code: string | null): code is ErrorCode =>
-  isErrorCode(code) && (code.startsWith('invitation.') || code.startsWith('team.'));
+export const isTeamNotice = (code: ErrorCode | undefined): code is ErrorCode =>
+  code !== undefined && (code.startsWith('invitation.') || code.startsWith('team.'));
 
 /**
  * The account page's Team section: every team the person joined, with that team's license, then
@@ -16,11 +17,11 @@ export const isTeamNotice = (code: string | null): code is ErrorCode =>
 export function TeamSection() {
   const [teams, setTeams] = useState<TeamsResponse['teams'] | undefined>();
   const [params] = useSearchParams();
+  const { errorCode } = useI18n();
   // Read once: the page drops the query after the first render.
-  const [notice] = useState(() => {
-    const code = params.get('error');
-    return isTeamNotice(code) ? code : undefined;
-  });
+  const [arrived] = useState(() => params.get('error'));
+  const code = errorCode(arrived);
+  const notice = isTeamNotice(code) ? code : undefined;
   const refresh = useCallback(async () => {
     const result = await api<TeamsResponse>('GET', paths.team);
     if (result.data) setTeams(result.data.teams);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { InfoIcon } from './icons.tsx';
 
@@ -12,6 +12,13 @@ export const tooltipDefaults = { maxWidth: 350, zIndex: 9999 };
 export function Tooltip({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Pointed at or focused on the prerendered page, before the app ran: shown now (a press then is
+  // replayed once the app runs, web/app/lib/early-input.ts).
+  const anchor = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = anchor.current;
+    if (element?.matches(':hover') || element?.contains(document.activeElement)) setOpen(true);
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -22,7 +29,7 @@ export function Tooltip({ label, children }: { label: string; children: ReactNod
   }, [open]);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover spans the button and the tooltip, so the pointer can move onto the text (WCAG 1.4.13); keyboard users get the same through focus
-    <span className="tooltip-anchor" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <span ref={anchor} className="tooltip-anchor" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
         type="button"
         className="tooltip-trigger"

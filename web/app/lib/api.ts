@@ -1,5 +1,5 @@
-import { detectError, type ErrorCode, isErrorCode } from '@gatehouse/contract';
-import { FetchError, ofetch } from 'ofetch';
+import { detectError, type ErrorCode } from '@gatehouse/contract';
+import { knownErrorCode, languageOfPath, loadErrorMessages } from './i18n.tsx';
 import { runtimeConfig } from './runtime-config.ts';
 
 export interface ApiResult<T> {
@@ -21,8 +21,23 @@ export function apiBase(): string {
 
 // ofetch's default is the seed's generic client: one retry on 408, 409, 425, 429, 500, 502,
 // 503, 504 for non-mutating methods only. Setting `retry` would retry POST and PUT too, and a
-// refused sign-up or reset request would be sent twice.
-const client = ofetch.create({ credentials: 'include', retryDelay: 300, timeout: 15_000 });
+// refused sign-up or reset request would be sent twice. It is loaded by the first call (or the
+// idle prefetch, lib/platform.ts), not before the page starts (decision 023).
+const loadClient = () =>
+  import('ofetch').then(({ FetchError, ofetch }) => ({
+    FetchError,
+    client: ofetch.create({ credentials: 'include', retryDelay: 300, timeout: 15_000 }),
+  }));
+let clientPromise: ReturnType<typeof loadClient> | undefined;
+
+/** Loads the API client ahead of the first call. */
+export function prefetchApiClient(): void {
+  clientPromise ??= loadClient().catch((error) => {
+    clientPromise = undefined;
+    throw error;
+  });
+  clientPromise.catch(() => {});
+}
 
 type Body = Record<string, unknown> | URLSearchParams;
 
@@ -38,6 +53,15 @@ export async function api<T>(
   let contentType: string | null = null;
   let payload: unknown;
   let retryAfter: string | null = null;
+  let loaded: Awaited<ReturnType<typeof loadClient>>;
+  try {
+    prefetchApiClient();
+    loaded = await (clientPromise as ReturnType<typeof loadClient>);
+  } catch (error) {
+    // The client's file is gone (a newer deploy): the call cannot be made; say so like a network failure.
+    return { error: error instanceof Error ? error.message : String(error), code: 'network.failed', status: 0 };
+  }
+  const { client, FetchError } = loaded;
   try {
     const response = await client.raw(path, { baseURL: apiBase(), method, body, headers: { accept: 'application/json', ...headers } });
     ({ status, statusText } = response);
@@ -45,6 +69,7 @@ export async function api<T>(
     payload = response._data;
   } catch (error) {
     if (!(error instanceof FetchError) || !error.response) {
+      await loadErrorMessages(languageOfPath(window.location.pathname)).catch(() => {});
       return { error: error instanceof Error ? error.message : String(error), code: 'network.failed', status: 0 };
     }
     ({ status, statusText } = error.response);
@@ -55,9 +80,12 @@ export async function api<T>(
   const error = detectError({ status, statusText, contentType, body: payload });
   const record = (payload ?? {}) as { data?: T; code?: unknown; fields?: Record<string, ErrorCode> };
   if (error === undefined) return { data: record.data, status };
+  // The page's error messages are loaded before a failure is returned, so it shows with its text.
+  const language = languageOfPath(window.location.pathname);
+  await loadErrorMessages(language).catch(() => {});
   return {
     error,
-    code: isErrorCode(record.code) ? record.code : status >= 500 ? 'server.internal' : undefined,
+    code: knownErrorCode(language, record.code) ?? (status >= 500 ? 'server.internal' : undefined),
     fields: record.fields,
     status,
     retryAfter: retryAfter ? Number(retryAfter) : undefined,

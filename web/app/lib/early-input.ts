@@ -34,14 +34,34 @@ export function useEarlyInput(ref: RefObject<HTMLInputElement | null>): void {
 }
 
 /**
- * The app runs: from now on it handles every submit. A form sent before (Enter or its button on
- * the prerendered page, held by the inlined settings script) is sent again, once the fields
- * above have taken back what was typed.
+ * Keeps a choice made in a prerendered <select> before the app took it over (the language
+ * switcher): React hydrates the select as the person left it, so once, when it mounts, a value
+ * other than the rendered one is handed to `choose`, as its change event would have been.
  */
-export function sendEarlySubmit(): void {
-  const page = window as { __gatehouseStarted?: boolean; __gatehouseEarlySubmit?: HTMLFormElement };
+export function useEarlyChoice(ref: RefObject<HTMLSelectElement | null>, rendered: string, choose: (value: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the select mounts.
+  useLayoutEffect(() => {
+    const select = ref.current;
+    if (select && select.value !== rendered) choose(select.value);
+  }, []);
+}
+
+/**
+ * The app runs: from now on it handles every press and submit. What was pressed before (a
+ * button that is no submit, a single sign-on link: held by the inlined settings script) is
+ * pressed again, in order; then a form sent before is sent again, once the fields have taken
+ * back what was typed.
+ */
+export function replayEarlyActions(): void {
+  const page = window as { __gatehouseStarted?: boolean; __gatehouseEarlySubmit?: HTMLFormElement; __gatehouseEarlyClicks?: HTMLElement[] };
   page.__gatehouseStarted = true;
   const form = page.__gatehouseEarlySubmit;
+  const clicks = page.__gatehouseEarlyClicks ?? [];
   page.__gatehouseEarlySubmit = undefined;
-  if (form?.isConnected) requestAnimationFrame(() => form.requestSubmit());
+  page.__gatehouseEarlyClicks = undefined;
+  if (!form && clicks.length === 0) return;
+  requestAnimationFrame(() => {
+    for (const element of clicks) if (element.isConnected) element.click();
+    if (form?.isConnected) form.requestSubmit();
+  });
 }

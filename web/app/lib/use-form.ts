@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@gatehouse/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from './api.ts';
+import { loadErrorMessages, useI18n } from './i18n.tsx';
 
 export type FieldErrors = Partial<Record<string, ErrorCode>>;
 
@@ -9,13 +10,20 @@ export type FieldErrors = Partial<Record<string, ErrorCode>>;
  * the first invalid field after a failed submit.
  */
 export function useForm() {
+  const { language } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<ErrorCode | undefined>();
   const [busy, setBusy] = useState(false);
 
+  // Focus moves once React has committed the errors (a handler may run after an await, when that
+  // commit is no longer synchronous with the click).
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   function focusFirstInvalid() {
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    setFocusRequest((n) => n + 1);
   }
 
   /** Shows local validation errors; returns true when there were none. */
@@ -41,6 +49,9 @@ export function useForm() {
       if (busy) return;
       setBusy(true);
       try {
+        // The error messages load with the first submit (if the idle prefetch has not loaded them),
+        // so an error is shown with its text at once; a failed load leaves them to load on use.
+        await loadErrorMessages(language).catch(() => {});
         await handler();
       } finally {
         setBusy(false);

@@ -1,7 +1,8 @@
-import { type AccountView, type ErrorCode, isErrorCode, api as paths } from '@gatehouse/contract';
+import { type AccountView, type ErrorCode, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from './api.ts';
+import { useI18n } from './i18n.tsx';
 import { useBaseStore, useSignupStore } from './stores.ts';
 
 /**
@@ -17,10 +18,10 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
   const joined = params.get('joined') === '1';
   const [pending, setPending] = useState(arriving);
   // Teams: why the invitation the sign-up started from could not be used (the account is made all the same).
-  const [notice] = useState(() => {
-    const code = params.get('error');
-    return isErrorCode(code) ? code : undefined;
-  });
+  // Read once (the query is dropped); a code is known once the error messages are loaded.
+  const { errorCode } = useI18n();
+  const [arrived] = useState(() => params.get('error'));
+  const notice = errorCode(arrived);
 
   useEffect(() => {
     if (!arriving) return;

@@ -1,4 +1,4 @@
-import { type AccountView, isErrorCode, normalizeEmail, api as paths } from '@gatehouse/contract';
+import { type AccountView, normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -21,7 +21,7 @@ import { useForm } from '../lib/use-form.ts';
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
 export default function Login() {
-  const { t, language } = useI18n();
+  const { t, language, errorCode } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -30,7 +30,7 @@ export default function Login() {
   const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
-  const notice = !f.formError && isErrorCode(arrivedWith) ? arrivedWith : undefined;
+  const notice = f.formError ? undefined : errorCode(arrivedWith);
   // Teams: opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { analyticsUrl, appUrl, controlUrl, ports } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const own = new URL(appUrl).host;
 const withAnalytics = analyticsUrl;
@@ -36,7 +37,7 @@ const screens = [
   '/nowhere',
 ];
 
-test('without an analytics key no request leaves the page, on any screen, even with consent', async ({ page }) => {
+test('without an analytics key no request leaves the page, on any screen, even with consent', async ({ page }, testInfo) => {
   await page.clock.install();
   const hosts = recordHosts(page);
   for (const screen of screens) {
@@ -45,7 +46,7 @@ test('without an analytics key no request leaves the page, on any screen, even w
   }
   await page.context().clearCookies(); // the Japanese page remembered its language
   await page.goto('/signup');
-  await page.getByLabel('Email').fill('no-key@example.com');
+  await page.getByLabel('Email').fill(`no-key.${testInfo.project.name}@example.com`);
   await page.getByLabel(/I agree to the processing/).check();
   await page.getByLabel(/anonymous usage statistics/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -55,7 +56,7 @@ test('without an analytics key no request leaves the page, on any screen, even w
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'analytics_consent')).toBe(false);
 });
 
-test('with a key but without consent, nothing is sent either', async ({ page }) => {
+test('with a key but without consent, nothing is sent either', async ({ page }, testInfo) => {
   await page.clock.install();
   const hosts = recordHosts(page);
   for (const screen of screens) {
@@ -64,7 +65,7 @@ test('with a key but without consent, nothing is sent either', async ({ page }) 
   }
   await page.context().clearCookies();
   await page.goto(`${withAnalytics}/signup`);
-  await page.getByLabel('Email').fill('no-consent@example.com');
+  await page.getByLabel('Email').fill(`no-consent.${testInfo.project.name}@example.com`);
   await page.getByLabel(/I agree to the processing/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();

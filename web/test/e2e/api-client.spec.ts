@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 // Seed section 7: the client retries once on 408, 409, 425, 429, 5xx, but only for non-mutating
 // methods. A second reset request within a minute is refused (429) by the real server: it must

@@ -1,10 +1,11 @@
 // Control-panel mode across two origins: the panel build served by the reference panel on
 // 127.0.0.1, the API on localhost, mail through the real SMTP capture.
 import { panelBasePath, panelSigninMarker } from '@gatehouse/contract';
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, codeIn, createLicense, referencePanel, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const app = (panel: { url: string }, screen: string) => `${panel.url}${panelBasePath}${screen.replace(/^\//, '')}`;
 

@@ -1,6 +1,6 @@
 import { languages } from '@gatehouse/contract';
-import { expect, test } from '@playwright/test';
 import { referencePanel } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 // What a phone on a slow network gets before and after the scripts: complete pages without
 // JavaScript, compressed files, the settings inlined under a strict CSP, no font downloads.

@@ -2,11 +2,11 @@
 // artifacts/screenshots/gallery/<project>/<language>/team-*.png, checked with axe. Two accounts
 // per project serve all eight languages: the states are made once, then shown in each language.
 import { type Language, languages } from '@gatehouse/contract';
-import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery } from '../support/gallery.ts';
 import { createLicense } from '../support/helpers.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
+import { expect, test } from '../support/test.ts';
 
 // As in the journey's gallery: axe in the languages that stress the markup most, on a desktop;
 // in English on a phone.

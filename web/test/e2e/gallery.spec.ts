@@ -2,9 +2,10 @@
 // checked with axe and saved to artifacts/screenshots/gallery/<project>/<language>/<screen>.png
 // for review. One account per language walks the journey for real (mails, licenses).
 import { type Language, languages } from '@gatehouse/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { catalogues, gallery, names } from '../support/gallery.ts';
 import { connectIdentity, createLicense, linkIn, stopClock, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 // Every screen's markup is the same in every language but for its words, so axe runs in the
 // languages that stress it most (the longest texts, and Japanese) on a desktop, and in English
@@ -14,8 +15,9 @@ const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 
 const submit = (page: Page) => page.locator('form button[type="submit"]').first();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-// A deadline for a hang: a language takes about a minute, several on a busy machine.
-test.describe.configure({ timeout: 480_000 });
+// A deadline for a hang: a language takes about a minute, several on a busy machine. Each
+// language is its own account and visitor, so the languages run in parallel.
+test.describe.configure({ mode: 'parallel', timeout: 480_000 });
 
 languages.forEach((language, index) => {
   test(`gallery: every screen in ${language}`, async ({ page, context }, testInfo) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import deErrors from '../../../contract/src/messages/de.ts';
 import de from '../../app/i18n/de.ts';
-import { capture, createLicense, gotoReady, linkIn, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { capture, createLicense, linkIn, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 // The whole journey in German, with the German texts taken from the catalogue itself.
 test('the whole journey in German: sign up, verify, password, skip, activate, sign out, sign in, reset', async ({ page }, testInfo) => {
@@ -9,7 +9,7 @@ test('the whole journey in German: sign up, verify, password, skip, activate, si
   const password = 'Leuchtturmwärter 1912';
   const signIn = () => page.getByRole('button', { name: de.login.submit, exact: true });
 
-  await gotoReady(page, '/de/signup');
+  await page.goto('/de/signup');
   await expect(page).toHaveTitle(`${de.titles.signup} | Gatehouse`);
   await page.getByLabel(de.common.email).fill(email);
   await page.getByLabel(/Datenschutzerklärung/).check();

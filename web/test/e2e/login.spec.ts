@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, linkIn, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('signs in, refuses a wrong password, signs out', async ({ page }, testInfo) => {
   const email = uniqueEmail('login', testInfo);

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
-import { gotoReady } from '../support/helpers.ts';
+import { deploymentOf } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 // A deploy replaces a file and the compressed copies the build wrote beside it (.br, .gz):
 // all of them go, and come back afterwards.
@@ -14,7 +15,10 @@ function restore(file: string): void {
   for (const path of [file, `${file}.br`, `${file}.gz`]) if (existsSync(`${path}.gone`)) renameSync(`${path}.gone`, path);
 }
 
-const client = join(import.meta.dirname, '../../build/client');
+// This spec replaces and removes deployed files: it runs on its project's own deployment (a copy
+// of the build with a server of its own), so the tests running beside it never see a deploy.
+const deployment = () => deploymentOf(test.info().project.name);
+const at = (path: string) => new URL(path, deployment().url).href;
 const signupLink = (page: Page) => page.getByRole('link', { name: 'Create one for free' });
 const routeModule = (page: Page, id: string) =>
   page.evaluate(
@@ -71,11 +75,11 @@ async function settledLoads(loads: { count: number }): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test('a deploy under an open tab: the next navigation loads the page fully', async ({ page }) => {
-  const info = join(client, 'build.json');
+  const info = join(deployment().client, 'build.json');
   const original = readFileSync(info, 'utf8');
   const loads = countLoads(page);
   await countBuildChecks(page);
-  await gotoReady(page, '/login');
+  await page.goto(at('/login'));
   await signupLink(page).click();
   await expect(page).toHaveURL(/\/signup$/);
   expect(loads.count, 'before a deploy, navigation stays in the app').toBe(1);
@@ -98,8 +102,8 @@ test('a deploy under an open tab: the next navigation loads the page fully', asy
 
 test('a chunk gone after a deploy leads to one clean reload, not a loop', async ({ page }) => {
   const loads = countLoads(page);
-  await gotoReady(page, '/login');
-  const chunk = join(client, await routeModule(page, 'routes/signup'));
+  await page.goto(at('/login'));
+  const chunk = join(deployment().client, await routeModule(page, 'routes/signup'));
   remove(chunk);
   try {
     await signupLink(page).click();
@@ -112,14 +116,14 @@ test('a chunk gone after a deploy leads to one clean reload, not a loop', async 
 });
 
 test('a screen file gone on the first load reloads once, then says so in the page’s language instead of looping', async ({ page }) => {
-  await gotoReady(page, '/login');
+  await page.goto(at('/login'));
   // The settings' index screen is no prerendered page's: /settings is served the app's shell,
   // and the app itself loads the screen's file (as on a navigation in the app).
-  const chunk = join(client, await routeModule(page, 'routes/settings/index'));
+  const chunk = join(deployment().client, await routeModule(page, 'routes/settings/index'));
   remove(chunk);
   try {
     const loads = countLoads(page);
-    await page.goto('/de/settings');
+    await page.goto(at('/de/settings'));
     await expect(page.locator('main.load-failure h1')).toHaveText(de.titles.error);
     await expect(page.locator('main.load-failure p')).toHaveText(de.errors.errorText);
     await expect(page).toHaveTitle(de.titles.error);
@@ -132,9 +136,11 @@ test('a screen file gone on the first load reloads once, then says so in the pag
 
 test('a language file gone after a deploy reloads at most once per path', async ({ page }) => {
   const loads = countLoads(page);
-  await gotoReady(page, '/login');
-  const germanChunks = (await import('node:fs')).readdirSync(join(client, 'assets')).filter((file) => /^de-.*\.js$/.test(file));
-  for (const file of germanChunks) remove(join(client, 'assets', file));
+  await page.goto(at('/login'));
+  const germanChunks = (await import('node:fs'))
+    .readdirSync(join(deployment().client, 'assets'))
+    .filter((file) => /^de-.*\.js$/.test(file));
+  for (const file of germanChunks) remove(join(deployment().client, 'assets', file));
   try {
     await page.getByLabel('Language').selectOption('de');
     // At most one reload for /login and one for /de/login, then it stays.
@@ -143,7 +149,7 @@ test('a language file gone after a deploy reloads at most once per path', async 
     // The prerendered German page still shows, without its scripts.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Ihrem Konto anmelden');
   } finally {
-    for (const file of germanChunks) restore(join(client, 'assets', file));
+    for (const file of germanChunks) restore(join(deployment().client, 'assets', file));
   }
 });
 
@@ -160,7 +166,7 @@ test('screens are prefetched 1 s after start, but not on slow-2g or with Save-Da
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     // The page's clock runs on by a second once the app has started: the prefetch is due by then.
     await context.clock.install();
-    await gotoReady(page, '/login');
+    await page.goto(at('/login'));
     const signupModule = await routeModule(page, 'routes/signup');
     await context.clock.runFor(1000);
     // A request of the page's own after the prefetch: the browser reports requests in order.
@@ -174,17 +180,17 @@ test('screens are prefetched 1 s after start, but not on slow-2g or with Save-Da
 });
 
 test('route rules: an internal target navigates in the app, an external one loads fully', async ({ page, request }) => {
-  const server = await request.get('/old-signup', { maxRedirects: 0 });
+  const server = await request.get(at('/old-signup'), { maxRedirects: 0 });
   expect(server.status()).toBe(301);
   expect(server.headers().location).toBe('/signup');
-  const external = await request.get('/help/billing', { maxRedirects: 0 });
+  const external = await request.get(at('/help/billing'), { maxRedirects: 0 });
   expect(external.headers().location).toBe('https://help.example.test/');
 
   await page.route('https://help.example.test/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Help</title><h1>Help centre</h1>' }),
   );
   const loads = countLoads(page);
-  await gotoReady(page, '/login');
+  await page.goto(at('/login'));
   const navigate = (to: string) =>
     page.evaluate(
       (path) => (window as unknown as { __reactRouterDataRouter: { navigate(p: string): void } }).__reactRouterDataRouter.navigate(path),

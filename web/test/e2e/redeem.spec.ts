@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, createLicense, uniqueEmail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('redeems a license signed out: through sign-in and back, then activates', async ({ page }, testInfo) => {
   const email = uniqueEmail('redeem', testInfo);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { capture } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('an unknown page is a 404 titled "Page not found"', async ({ page }, testInfo) => {
   const response = await page.goto('/no/such/page');

@@ -1,10 +1,11 @@
 // The account settings in every language, on both projects: checked with axe (in the languages
 // the main gallery checks) and saved to artifacts/screenshots/gallery/<project>/<language>/.
 import { formatMessage, type Language, languages } from '@gatehouse/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery, names } from '../support/gallery.ts';
 import { linkIn, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 // The markup is the same in every language but for its words: axe runs in English on each project
 // (the main gallery checks the longest languages and Japanese), to keep CI in time.
@@ -13,7 +14,8 @@ const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100
 
 const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test.describe.configure({ timeout: 120_000 });
+// Each language is its own account and visitor: the languages run in parallel.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 languages.forEach((language, index) => {
   test(`settings gallery in ${language}`, async ({ page, context, browser }, testInfo) => {

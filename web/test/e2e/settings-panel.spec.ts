@@ -1,11 +1,11 @@
 // Account settings inside a hosting panel: the panel build on the panel's origin, the API on its
 // own, every settings call carrying the installation's apiKey, an e-mail change by code.
 import { panelBasePath } from '@gatehouse/contract';
-import { expect, test } from '@playwright/test';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, codeIn, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 test('in a panel: the e-mail changes by a mailed code, the account is deleted, each call with the apiKey', async ({
   page,

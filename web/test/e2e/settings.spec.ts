@@ -2,22 +2,13 @@
 // a download), in English and in German, with the texts taken from the catalogues.
 import { readFileSync } from 'node:fs';
 import { formatMessage, type Language } from '@gatehouse/contract';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import {
-  capture,
-  codeIn,
-  createLicense,
-  gotoReady,
-  linkIn,
-  providerUser,
-  signInAtProvider,
-  uniqueEmail,
-  waitForMail,
-} from '../support/helpers.ts';
+import { capture, codeIn, createLicense, linkIn, providerUser, signInAtProvider, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const catalogues: Partial<Record<Language, UiMessages>> = { en, de };
 let visitor = 0;
@@ -50,7 +41,7 @@ for (const language of ['en', 'de'] as const) {
     const save = (name: string) => page.getByRole('button', { name, exact: true });
 
     // From the account page to the profile; the name shows at once.
-    await gotoReady(page, `${prefix}/`);
+    await page.goto(`${prefix}/`);
     await page.getByRole('link', { name: new RegExp(t.settings.sections.profile) }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/settings/profile$`));
     await expect(page.getByRole('heading', { level: 2, name: t.settings.sections.profile })).toBeVisible();
@@ -172,7 +163,7 @@ test('an account made with Google has no password: it sets one by mail, download
   const t = en;
   const email = uniqueEmail('settings-sso', testInfo);
   const login = await providerUser('google', { email, verified: true, given: 'Sam', family: 'Single' });
-  await gotoReady(page, '/signup');
+  await page.goto('/signup');
   await page.getByLabel(/I agree to the processing/).check();
   await page.getByRole('link', { name: 'Sign up with Google' }).click();
   await signInAtProvider(page, login);
@@ -228,7 +219,7 @@ test('the whole account journey by keyboard: name, password, e-mail, sessions, d
   let password = 'Keyboard only 2026';
   await registerAccount(page, email, password);
   await signedIn(context, email, password);
-  await gotoReady(page, '/');
+  await page.goto('/');
   const key = (name: string) => page.keyboard.press(name);
 
   await tabTo(page, page.getByRole('link', { name: new RegExp(t.settings.sections.profile) }));

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a new user signs up through the mailed link to Finish', async ({ page }, testInfo) => {
   const email = uniqueEmail('signup', testInfo);

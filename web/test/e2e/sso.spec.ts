@@ -1,9 +1,9 @@
 // Single sign-on in Chromium, through the real OpenID providers' own login pages (oidc-provider
 // on loopback, one like Google, one like Microsoft's multi-tenant issuer).
-import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense, gotoReady, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
+import { capture, createLicense, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const password = 'Lighthouse keeper 1912';
 
@@ -15,7 +15,7 @@ test.beforeEach(({ browserName: _ }, testInfo) => {
 test('signs up with Google from /signup through the provider to step 3, the license and Finish', async ({ page }, testInfo) => {
   const email = uniqueEmail('sso-signup', testInfo);
   const login = await providerUser('google', { email, verified: true, given: 'Ada', family: 'Lovelace' });
-  await gotoReady(page, '/signup');
+  await page.goto('/signup');
   // The consent comes first, as for the e-mail.
   await page.getByRole('link', { name: 'Sign up with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText('Accept the consent to continue');
@@ -70,7 +70,7 @@ test('signs in with Microsoft to an account already linked, and refuses an unver
 });
 
 test('comes back from a cancel at the provider with a message, signed out', async ({ page }, testInfo) => {
-  await gotoReady(page, '/login');
+  await page.goto('/login');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
   await expect(page).toHaveURL(/\/login\?error=sso\.cancelled$/);
@@ -82,7 +82,7 @@ test('connects and disconnects Google on the account page', async ({ page }, tes
   const email = uniqueEmail('sso-connect', testInfo);
   await registerAccount(page, email, password);
   const login = await providerUser('google', { email: `other.${email}`, verified: true });
-  await gotoReady(page, '/login');
+  await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -98,7 +98,7 @@ test('connects and disconnects Google on the account page', async ({ page }, tes
 });
 
 test('shows no buttons and no divider where no provider is configured', async ({ page }) => {
-  await gotoReady(page, `${analyticsUrl}/login`);
+  await page.goto(`${analyticsUrl}/login`);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeHidden();
   await expect(page.getByText('or sign in with email')).toBeHidden();

@@ -1,10 +1,11 @@
 // Joining a team with Google or Microsoft from the invitation screens, in Chromium, through the
 // real OpenID providers' own login pages.
-import { expect, type Request, test } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense, gotoReady, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
+import { capture, createLicense, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
 import { appUrl } from '../support/ports.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
+import { expect, test } from '../support/test.ts';
 
 const password = 'Team player 2026 sierra';
 
@@ -31,7 +32,7 @@ test('signs up with Google from the mailed invitation, joins the team, and sees 
   invitee.on('request', (request) => {
     if (new URL(request.url()).origin !== new URL(appUrl).origin) leaving.push(request);
   });
-  await gotoReady(invitee, link);
+  await invitee.goto(link);
   await expect(invitee.getByRole('status').filter({ hasText: 'You are joining the team of' })).toContainText(owner);
   await invitee.getByLabel(/I agree to the processing/).check();
   await invitee.getByRole('link', { name: 'Sign up with Google' }).click();
@@ -56,7 +57,7 @@ test('signs up with Google from the mailed invitation, joins the team, and sees 
   await context.close();
 
   // The owner sees the colleague in the team list.
-  await gotoReady(page, '/');
+  await page.goto('/');
   await expect(page.getByRole('region', { name: 'Your team' }).getByRole('listitem').filter({ hasText: colleague })).toContainText(
     'Member',
   );
@@ -77,7 +78,7 @@ test('an existing account joins with Microsoft from the /login banner; a link re
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await gotoReady(other, existingLink);
+  await other.goto(existingLink);
   await expect(other).toHaveURL(/\/login\?invitation=/);
   await expect(other.getByText('You are joining the team of')).toBeVisible();
   const microsoftLogin = await providerUser('microsoft', { email: existing, verified: true });
@@ -91,7 +92,7 @@ test('an existing account joins with Microsoft from the /login banner; a link re
   // the reason is said, and the sign-up goes on as an ordinary one (with the license step).
   const lateContext = await browser.newContext();
   const invitee = await lateContext.newPage();
-  await gotoReady(invitee, lateLink);
+  await invitee.goto(lateLink);
   await invitee.getByLabel(/I agree to the processing/).check();
   await invitee.getByRole('link', { name: 'Sign up with Google' }).click();
   await expect(invitee).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
@@ -117,7 +118,7 @@ test('signing in with a password from a link revoked meanwhile: signed in, and t
   const link = await inviteApi(page.request, existing);
   const context = await browser.newContext();
   const other = await context.newPage();
-  await gotoReady(other, link);
+  await other.goto(link);
   await expect(other).toHaveURL(/\/login\?invitation=/);
   await expect(other.getByLabel('Email')).toHaveValue(existing);
   const teams = (await (await page.request.get('/team')).json()) as { data: { teams: { invitations: { id: string; email: string }[] }[] } };

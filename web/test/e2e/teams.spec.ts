@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense, gotoReady, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { capture, createLicense, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { controlUrl } from '../support/ports.ts';
 import { expireInvitations, inviteApi, signInApi } from '../support/teams.ts';
+import { expect, test } from '../support/test.ts';
 
 const password = 'Team player 2026 tango';
 
@@ -20,7 +20,7 @@ test('the owner invites a colleague, who signs up from the mail without a verifi
   expect((await page.request.post('/license/activate', { data: { license: await createLicense('business') } })).status()).toBe(200);
 
   // The owner invites from the account page.
-  await gotoReady(page, '/');
+  await page.goto('/');
   const team = page.getByRole('region', { name: 'Your team' });
   await expect(team.getByText('Only you so far.')).toBeVisible();
   await team.getByLabel('Email').fill(colleague);
@@ -35,7 +35,7 @@ test('the owner invites a colleague, who signs up from the mail without a verifi
   const link = /https?:\/\/\S+\/signup\?invitation=\S+/.exec(mail.text)?.[0] ?? '';
   const context = await browser.newContext();
   const invitee = await context.newPage();
-  await gotoReady(invitee, new URL(link).pathname + new URL(link).search);
+  await invitee.goto(new URL(link).pathname + new URL(link).search);
   await expect(invitee.getByRole('status').filter({ hasText: 'You are joining the team of' })).toContainText(owner);
   await expect(invitee.getByLabel('Email')).toHaveValue(colleague);
   await invitee.getByLabel(/I agree to the processing/).check();
@@ -110,7 +110,7 @@ test('an existing account accepts through /login; a revoked and an expired invit
   await signedInContext.close();
 
   // The owner revokes an invitation, with confirmation.
-  await gotoReady(page, '/');
+  await page.goto('/');
   const team = page.getByRole('region', { name: 'Your team' });
   await expect(team.getByRole('listitem').filter({ hasText: existing })).toContainText('Member');
   const row = team.getByRole('listitem').filter({ hasText: revoked });

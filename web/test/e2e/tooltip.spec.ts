@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { capture } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('field help opens on focus and hover, closes with Escape, and keeps the seed defaults', async ({ page }, testInfo) => {
   await page.goto('/reset?token=example');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { capture } from '../support/helpers.ts';
 import { controlUrl, ports } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 // The brand of another host: the same server answered as 127.0.0.1 instead of localhost.
 const host = '127.0.0.1';

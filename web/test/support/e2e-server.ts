@@ -1,7 +1,7 @@
 // The real server for browser tests: a fresh SQLite file, the built web app, mail sent over
 // SMTP to a real listener, and a small control port that hands the tests the captured mail
 // and makes licenses (as an operator would with the CLI).
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { insertIdentity } from '../../../server/src/features/sso/sso.repository.
 import type { Limits } from '../../../server/src/lib/limits.ts';
 import { startOidcProvider } from '../../../server/test/support/oidc-provider.ts';
 import { SmtpCapture } from '../../../server/test/support/smtp.ts';
-import { foreignPanelUrl, panelUrl, ports } from './ports.ts';
+import { deploymentOf, foreignPanelUrl, panelUrl, ports } from './ports.ts';
 
 const port = ports.app;
 const controlPort = ports.control;
@@ -29,16 +29,21 @@ const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
 const appOrigins = [`http://localhost:${port}`];
 const google = await startOidcProvider({ flavour: 'google', appOrigins, port: ports.google });
 const microsoft = await startOidcProvider({ flavour: 'microsoft', appOrigins, port: ports.microsoft });
-const config = loadConfig({
-  NODE_ENV: 'test',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://localhost:${port}`,
-  DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
-  SMTP_URL: smtpUrl,
-  LOG_LEVEL: 'warn',
-  ARGON2_MEMORY_KIB: '4096',
-  ARGON2_TIME_COST: '1',
+/** A loopback server of the build on its own port and SQLite file, mail to the capture. */
+const serverConfig = (serverPort: number, database: string, env: Record<string, string | undefined>) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${serverPort}`,
+    DATABASE_URL: `file:${join(dir, database)}`,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'warn',
+    ARGON2_MEMORY_KIB: '4096',
+    ARGON2_TIME_COST: '1',
+    ...env,
+  });
+const config = serverConfig(port, 'e2e.db', {
   MAIL_POLL_MS: '200',
   ROUTE_RULES: process.env.ROUTE_RULES,
   // As behind a reverse proxy: a spec can stand for several visitors (X-Forwarded-For), each
@@ -55,16 +60,7 @@ await app.app.listen({ port, host: '127.0.0.1' });
 // port instead of Amplitude.
 const analyticsPort = ports.analytics;
 const analyticsApp = await buildApp(
-  loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(analyticsPort),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${analyticsPort}`,
-    DATABASE_URL: `file:${join(dir, 'e2e-analytics.db')}`,
-    SMTP_URL: smtpUrl,
-    LOG_LEVEL: 'warn',
-    ARGON2_MEMORY_KIB: '4096',
-    ARGON2_TIME_COST: '1',
+  serverConfig(analyticsPort, 'e2e-analytics.db', {
     ANALYTICS_KEY: 'e2e-analytics-key',
     ANALYTICS_SERVER_URL: `http://127.0.0.1:${controlPort}/analytics`,
   }),
@@ -72,6 +68,22 @@ const analyticsApp = await buildApp(
 spreadLoopbackVisitors(analyticsApp.deps.limits);
 await analyticsApp.app.listen({ port: analyticsPort, host: '127.0.0.1' });
 const analyticsEvents: unknown[] = [];
+
+// Each project's own deployment of the same build, on its own port and database, for the specs
+// that change deployed files as a deploy would (platform.spec.ts): the build is copied afresh,
+// so those changes never reach the pages other tests, running beside them, are on.
+for (const [project, deploymentPort] of [
+  ['desktop', ports.desktopDeployment],
+  ['phone', ports.phoneDeployment],
+] as const) {
+  const { client } = deploymentOf(project);
+  rmSync(client, { recursive: true, force: true });
+  cpSync(config.webRoot, client, { recursive: true });
+  const deployment = await buildApp(
+    serverConfig(deploymentPort, `e2e-${project}-deployment.db`, { ROUTE_RULES: process.env.ROUTE_RULES, WEB_ROOT: client }),
+  );
+  await deployment.app.listen({ port: deploymentPort, host: '127.0.0.1' });
+}
 
 // A hosting panel registered as an operator would (npm run admin -- panel create), serving the
 // panel build on its own origin; and the same build on an origin that was never registered.

@@ -44,16 +44,6 @@ export async function referencePanel(): Promise<{ apiKey: string; url: string; f
   return (await fetch(`${control}/panel`)).json() as Promise<{ apiKey: string; url: string; foreignUrl: string }>;
 }
 
-/**
- * Opens a page and waits until the app runs: the prerendered form shows before the scripts
- * take it over, and the brand request comes after hydration.
- */
-export async function gotoReady(page: Page, path: string): Promise<void> {
-  const hydrated = page.waitForResponse((response) => response.url().includes('/white-label'));
-  await page.goto(path);
-  await hydrated;
-}
-
 export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
   return `${prefix}.${testInfo.project.name}.${Date.now()}@example.com`;
 }

@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 // The browser suite's ports, from one base (E2E_PORT, 4173 by default), so two checkouts can
 // run their suites side by side: the app, the control port, and the app with analytics.
 const base = Number(process.env.E2E_PORT ?? 4173);
@@ -7,7 +10,11 @@ const base = Number(process.env.E2E_PORT ?? 4173);
 export const ports = {
   app: base,
   control: base + 1,
+  // Deployments of their own, for the specs that change a deployed build (platform.spec.ts):
+  // one per project, so no other test, running beside them, ever sees the change.
+  desktopDeployment: base + 2,
   analytics: base + 3,
+  phoneDeployment: base + 4,
   panel: base + 5,
   foreignPanel: base + 6,
   google: base + 7,
@@ -19,3 +26,15 @@ export const analyticsUrl = `http://localhost:${ports.analytics}`;
 // 127.0.0.1 beside the API's localhost: another site, as a hosting panel is.
 export const panelUrl = `http://127.0.0.1:${ports.panel}`;
 export const foreignPanelUrl = `http://127.0.0.1:${ports.foreignPanel}`;
+
+/**
+ * A project's own deployment (the web build copied, served by a server of its own): its URL, and
+ * its build folder, whose files a spec may replace or remove as a deploy would.
+ */
+export function deploymentOf(project: string): { url: string; client: string } {
+  if (project !== 'desktop' && project !== 'phone') throw new Error(`no deployment for project ${project}`);
+  return {
+    url: `http://localhost:${project === 'desktop' ? ports.desktopDeployment : ports.phoneDeployment}`,
+    client: join(tmpdir(), `gatehouse-e2e-${base}-deployment`, project, 'client'),
+  };
+}

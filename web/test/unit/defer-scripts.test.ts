@@ -21,6 +21,12 @@ describe('pages fetch their scripts after the first paint', () => {
     assert.match(script, /observe\(\{type:"paint",buffered:true\}\)/);
     // Then the same files as before: every preload, the side-effect import first, the routes, the entry.
     for (const file of ['manifest-1', 'entry.client-2', 'framework-3', 'login-4']) assert.ok(script.includes(`/assets/${file}.js`), file);
+    // Evaluated one file per task, in the order of the preloads, the entry left for last.
+    assert.ok(
+      script.includes(
+        'for(const url of ["/assets/manifest-1.js","/assets/framework-3.js","/assets/login-4.js"]){await import(url);await new Promise((resolve)=>setTimeout(resolve));}',
+      ),
+    );
     assert.match(
       script,
       /const \[,route0,route1\]=await Promise\.all\(\["\/assets\/manifest-1\.js","\/assets\/root-5\.js","\/assets\/login-4\.js"\]/,
@@ -31,6 +37,14 @@ describe('pages fetch their scripts after the first paint', () => {
     );
     // The other inline scripts stay as they were.
     assert.ok(html.includes('<script>window.__reactRouterContext = {};</script>'));
+  });
+
+  it('preloads the texts of the page’s language after the first paint too', () => {
+    const html = deferPageScripts(page, ['/assets/ja-6.js', '/assets/ja-7.js']) ?? '';
+    assert.doesNotMatch(html, /<link rel="modulepreload"/);
+    assert.match(html, /for\(const href of \[[^\]]*"\/assets\/login-4\.js","\/assets\/ja-6\.js","\/assets\/ja-7\.js"\]\)/);
+    // Preloaded only: the app loads them itself, before it hydrates.
+    assert.doesNotMatch(html, /import\("\/assets\/ja-6\.js"\)|"\/assets\/ja-6\.js"\]\)\{await import/);
   });
 
   it('leaves a page alone whose start script has anything it does not know', () => {

@@ -64,7 +64,7 @@ export async function completeOtpRegistration(
 
 /** A new code for an address still waiting for one; the same answer for every address. */
 export async function resendOtpVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
-  await deps.limits.mailSend('verification', input.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const brand = await getBrand(deps.db, deps.config, caller.host);
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAccountByEmail(trx, input.email);

@@ -59,7 +59,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
   const existing = invitedAddress ? await findAccountByEmail(deps.db, input.email) : undefined;
   // No mail goes to an invited address that has no password yet: the lookup limit stands in for the mail limit.
   if (invitedAddress && !existing?.password_hash && !existing?.disabled_at) await deps.limits.lookup(caller.ip);
-  else await deps.limits.mailSend('verification', input.email, caller.ip);
+  else caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const brand = await getBrand(deps.db, deps.config, caller.host);
   const language = input.locale ?? brand.defaultLanguage;
   const answer = await deps.db.transaction().execute(async (trx): Promise<{ token?: string }> => {
@@ -129,7 +129,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
 
 /** Sends a new verification link to an address still waiting for one; answers alike for every address. */
 export async function resendVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
-  await deps.limits.mailSend('verification', input.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const brand = await getBrand(deps.db, deps.config, caller.host);
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAccountByEmail(trx, input.email);

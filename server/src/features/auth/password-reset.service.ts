@@ -28,7 +28,7 @@ export async function initPasswordReset(
     if (!caller.panelOrigin) throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
     await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
   }
-  await deps.limits.mailSend('reset', input.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('reset', input.email, caller.ip));
   const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAccountByEmail(trx, input.email);

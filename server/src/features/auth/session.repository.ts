@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Session, SessionsTable } from '../../db/schema.ts';
 
@@ -6,7 +6,7 @@ export async function insertSession(db: DbOrTx, session: SessionsTable): Promise
   await db.insertInto('sessions').values(session).execute();
 }
 
-const sessionLookupQuery = (db: DbOrTx, tokenHash: string, now: string) =>
+const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
@@ -23,30 +23,16 @@ const sessionLookupQuery = (db: DbOrTx, tokenHash: string, now: string) =>
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.idle_expires_at', '>', now)
-    .where('sessions.absolute_expires_at', '>', now);
+    .where('sessions.absolute_expires_at', '>', now),
+);
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookupQuery>['executeTakeFirstOrThrow']>>;
-
-// Every signed-in call runs this query: its SQL is built and compiled once per database, and
-// only its parameters change (building it was a tenth of the work of GET /session).
-const compiledLookups = new WeakMap<DbOrTx, CompiledQuery<SessionRow>>();
-const hashSlot = '\0token-hash';
-const nowSlot = '\0now';
-
-/** A live session and its account in one query: every signed-in call starts with it. */
+/** A live session and its account in one query: every signed-in call starts with it (compiled once). */
 export async function findLiveSessionWithAccount(
   db: DbOrTx,
   tokenHash: string,
   now: string,
 ): Promise<{ session: Session; account: Account } | undefined> {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) {
-    compiled = sessionLookupQuery(db, hashSlot, nowSlot).compile();
-    compiledLookups.set(db, compiled);
-  }
-  const parameters = compiled.parameters.map((slot) => (slot === hashSlot ? tokenHash : now));
-  // The compiled query keeps its node: a plain select, which SQLite answers from its reader (decision 022).
-  const row = (await db.executeQuery<SessionRow>({ ...compiled, parameters })).rows[0];
+  const [row] = await sessionLookup(db, tokenHash, now);
   if (!row) return undefined;
   const {
     session_id,

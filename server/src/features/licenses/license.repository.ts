@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { License, LicensesTable } from '../../db/schema.ts';
 
@@ -9,8 +10,13 @@ export function findLicenseByHash(db: DbOrTx, keyHash: string): Promise<License 
   return db.selectFrom('licenses').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
-export function findLicenseByAccount(db: DbOrTx, accountId: string): Promise<License | undefined> {
-  return db.selectFrom('licenses').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+const licenseOfAccount = compiledOnce((db: DbOrTx, accountId: string) =>
+  db.selectFrom('licenses').selectAll().where('account_id', '=', accountId).limit(1),
+);
+
+/** The account's license (GET /session asks on every call: compiled once). */
+export async function findLicenseByAccount(db: DbOrTx, accountId: string): Promise<License | undefined> {
+  return (await licenseOfAccount(db, accountId))[0];
 }
 
 /** Assigns a free license; false when somebody else took it first (the race is settled here). */

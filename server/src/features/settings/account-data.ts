@@ -21,8 +21,11 @@ export interface AccountDataPart {
   erase(trx: DbOrTx, account: Account, addresses: AccountAddresses): Promise<void>;
 }
 
-/** Tables that hold nothing about a person: hosting panels, their origins, white-label brands. */
-export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands'];
+/**
+ * Tables that hold nothing about a person: hosting panels, their origins, white-label brands,
+ * the server key's fingerprint.
+ */
+export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands', 'server_keys'];
 
 export const accountData: AccountDataPart[] = [
   {

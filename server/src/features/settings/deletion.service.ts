@@ -24,7 +24,7 @@ export async function exportAccountData(deps: Deps, account: Account, caller: Ca
 
 /** For an account without a password (single sign-on): a 6-digit code to confirm the deletion. */
 export async function sendDeletionCode(deps: Deps, account: Account, caller: Caller): Promise<void> {
-  await deps.limits.mailSend('verification', account.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', account.email, caller.ip));
   const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
   await deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);

@@ -81,7 +81,7 @@ export async function requestEmailChange(
   if (emailKey(input.email) === account.email_key) {
     throw badRequest('email_change.same_address', { fields: { email: 'email_change.same_address' } });
   }
-  await deps.limits.mailSend('verification', input.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
   const language = account.locale as Language;
   const byCode = caller.panelOrigin !== undefined;

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Team, TeamInvitation, TeamInvitationsTable, TeamMember, TeamMembersTable, TeamRole } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -208,12 +209,8 @@ export function findClaimedInvitations(db: DbOrTx, accountId: string, now: strin
     .execute();
 }
 
-/**
- * The licenses of the teams an account joined (not its own team), with the team and its owner's
- * e-mail, earliest membership first: a team's license is its owner's.
- */
-export function findJoinedTeamLicenses(db: DbOrTx, accountId: string) {
-  return db
+const joinedTeamLicenses = compiledOnce((db: DbOrTx, accountId: string) =>
+  db
     .selectFrom('team_members as m')
     .innerJoin('teams as t', 't.id', 'm.team_id')
     .innerJoin('accounts as o', 'o.id', 't.owner_account_id')
@@ -222,6 +219,14 @@ export function findJoinedTeamLicenses(db: DbOrTx, accountId: string) {
     .select(['t.id as teamId', 'o.email as ownerEmail'])
     .where('m.account_id', '=', accountId)
     .where('m.role', '<>', 'owner')
-    .orderBy('m.created_at')
-    .execute();
+    .orderBy('m.created_at'),
+);
+
+/**
+ * The licenses of the teams an account joined (not its own team), with the team and its owner's
+ * e-mail, earliest membership first: a team's license is its owner's. GET /session asks on every
+ * call, so the query is compiled once.
+ */
+export function findJoinedTeamLicenses(db: DbOrTx, accountId: string) {
+  return joinedTeamLicenses(db, accountId);
 }

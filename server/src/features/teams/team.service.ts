@@ -1,6 +1,6 @@
 import { type AssignableRole, invitationLifetimeDays, isLanguage, type TeamInvitationView, type TeamsResponse } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account } from '../../db/schema.ts';
+import type { Account, TeamMember } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
@@ -108,7 +108,7 @@ export async function inviteToTeam(
 ): Promise<TeamInvitationView> {
   const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
   await deps.limits.invitationSend(inviter.id);
-  await deps.limits.mailSend('invitation', input.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('invitation', input.email, caller.ip));
   const view = await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, teamId);
     const now = deps.clock.now();
@@ -161,7 +161,7 @@ async function requireManagedInvitation(deps: Deps, accountId: string, id: strin
 export async function resendInvitation(deps: Deps, inviter: Account, id: string, caller: Caller): Promise<TeamInvitationView> {
   const invitation = await requireManagedInvitation(deps, inviter.id, id);
   await deps.limits.invitationSend(inviter.id);
-  await deps.limits.mailSend('invitation', invitation.email, caller.ip);
+  caller.onServerFailure?.push(await deps.limits.mailSend('invitation', invitation.email, caller.ip));
   const view = await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, invitation.team_id);
     const current = await findPendingInvitation(trx, id);
@@ -188,20 +188,34 @@ export async function revokeInvitation(deps: Deps, account: Account, id: string,
   });
 }
 
-/** A membership in a team the caller belongs to; 404 otherwise. */
-async function requireVisibleMembership(deps: Deps, accountId: string, id: string) {
-  const target = await findMembershipById(deps.db, id);
-  const own = target && (await findMembership(deps.db, target.team_id, accountId));
-  if (!target || !own) throw notFound('team.member_not_found');
-  return { target, own };
+/**
+ * Changes a membership in a team the caller belongs to (404 otherwise), under the team's lock,
+ * with the caller's and the target's memberships read again under it: two admins acting on
+ * each other at the same moment (one demoting, one removing) are settled one after the other,
+ * the second checked against what the first did, so both cannot win.
+ */
+async function changeMembership(
+  deps: Deps,
+  accountId: string,
+  id: string,
+  change: (trx: DbOrTx, memberships: { target: TeamMember; own: TeamMember }) => Promise<void>,
+): Promise<void> {
+  const seen = await findMembershipById(deps.db, id);
+  if (!seen) throw notFound('team.member_not_found');
+  await deps.db.transaction().execute(async (trx) => {
+    await lockTeam(trx, seen.team_id);
+    const target = await findMembershipById(trx, id);
+    const own = target && (await findMembership(trx, target.team_id, accountId));
+    if (!target || !own) throw notFound('team.member_not_found');
+    await change(trx, { target, own });
+  });
 }
 
 /** Makes a member an admin or back; the owner's role never changes. */
 export async function changeMemberRole(deps: Deps, account: Account, id: string, role: AssignableRole, caller: Caller) {
-  const { target, own } = await requireVisibleMembership(deps, account.id, id);
-  if (!canManage(own.role)) throw forbidden();
-  if (target.role === 'owner') throw conflict('team.owner_fixed');
-  await deps.db.transaction().execute(async (trx) => {
+  await changeMembership(deps, account.id, id, async (trx, { target, own }) => {
+    if (!canManage(own.role)) throw forbidden();
+    if (target.role === 'owner') throw conflict('team.owner_fixed');
     await setMemberRole(trx, id, role);
     await recordAuthEvent(trx, { accountId: account.id, type: 'team_role_changed', ip: caller.ip, at: iso(deps.clock.now()) });
   });
@@ -212,11 +226,10 @@ export async function changeMemberRole(deps: Deps, account: Account, id: string,
  * Ends nothing but the membership: the account, its sessions and its own team stay.
  */
 export async function removeMember(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
-  const { target, own } = await requireVisibleMembership(deps, account.id, id);
-  const leaving = target.account_id === account.id;
-  if (!leaving && !canManage(own.role)) throw forbidden();
-  if (target.role === 'owner') throw conflict('team.owner_fixed');
-  await deps.db.transaction().execute(async (trx) => {
+  await changeMembership(deps, account.id, id, async (trx, { target, own }) => {
+    const leaving = target.account_id === account.id;
+    if (!leaving && !canManage(own.role)) throw forbidden();
+    if (target.role === 'owner') throw conflict('team.owner_fixed');
     await deleteMembership(trx, id);
     const type = leaving ? 'team_left' : 'team_member_removed';
     await recordAuthEvent(trx, { accountId: account.id, type, ip: caller.ip, at: iso(deps.clock.now()) });
