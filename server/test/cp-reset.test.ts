@@ -164,7 +164,8 @@ for (const dialect of await dialects()) {
             await startTestApp({
               dialect,
               databaseUrl: t.databaseUrl,
-              env: { TRUST_PROXY: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${t.smtp.port}` },
+              env: { TRUST_PROXY: '127.0.0.1' },
+              smtp: t.smtp,
             }),
           );
         }

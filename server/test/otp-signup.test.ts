@@ -152,7 +152,8 @@ for (const dialect of await dialects()) {
       const other = await startTestApp({
         dialect,
         databaseUrl: t.databaseUrl,
-        env: { TRUST_PROXY: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${t.smtp.port}` },
+        env: { TRUST_PROXY: '127.0.0.1' },
+        smtp: t.smtp,
       });
       other.clock.advance(t.clock.offsetMs);
       try {
@@ -209,7 +210,8 @@ for (const dialect of await dialects()) {
         const other = await startTestApp({
           dialect,
           databaseUrl: t.databaseUrl,
-          env: { TRUST_PROXY: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${t.smtp.port}` },
+          env: { TRUST_PROXY: '127.0.0.1' },
+          smtp: t.smtp,
         });
         try {
           const before = t.smtp.mailsTo(email).length;

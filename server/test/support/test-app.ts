@@ -63,13 +63,19 @@ export async function startTestApp(
     appOptions?: Omit<AppOptions, 'clock' | 'db'>;
     /** Keep the production argon2 cost (timing and memory tests) instead of the lowered one. */
     productionArgon2?: boolean;
+    /**
+     * Another instance's mail server (left running on stop). Instances on one database share the
+     * outbox, so whichever polls first sends a mail: give a second instance the first one's.
+     */
+    smtp?: SmtpCapture;
   } = {},
 ): Promise<TestApp> {
-  const smtp = new SmtpCapture();
-  const smtpUrl = await smtp.start();
+  const smtp = options.smtp ?? new SmtpCapture();
+  const smtpUrl = options.smtp ? `smtp://127.0.0.1:${options.smtp.port}` : await smtp.start();
+  const stopSmtp = () => (options.smtp ? Promise.resolve() : smtp.stop());
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await freshDatabase(options.dialect ?? 'sqlite');
+    : await freshDatabase(options.dialect ?? 'sqlite', { migrated: true });
   const clock = new TestClock();
   // The port is picked free, then bound: another process on this machine may take it in between,
   // so a lost race is tried again on another port.
@@ -92,7 +98,15 @@ export async function startTestApp(
       WEB_ROOT: noWebBuild,
       ...options.env,
     });
-    const built = await buildApp(config, { ...options.appOptions, clock });
+    let built: App;
+    try {
+      built = await buildApp(config, { ...options.appOptions, clock });
+    } catch (error) {
+      // Refused at start (a configuration only the database can judge): nothing left running.
+      await stopSmtp();
+      await database.drop();
+      throw error;
+    }
     try {
       await built.app.listen({ port, host: '127.0.0.1' });
       app = built;
@@ -111,7 +125,7 @@ export async function startTestApp(
     client: (headers) => new TestClient(url, headers),
     async stop() {
       await app.close();
-      await smtp.stop();
+      await stopSmtp();
       await database.drop();
     },
   };
