@@ -37,7 +37,7 @@ function uniformAnswers(apps: () => TestApp[], panel: () => TestPanel) {
       const asked = await panelBrowser(t, panel().origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel().apiKey });
       assert.equal(asked.status, 200, asked.text);
     }
-    const code = codeIn(await t.smtp.waitFor(known).catch(() => (apps()[1] as TestApp).smtp.waitFor(known)));
+    const code = codeIn(await t.smtp.waitFor(known));
     assert.ok(!code.startsWith('00000'), 'the mailed code is none of the wrong ones (one in 100,000 runs draws again)');
     const body = { password: 'A new secret for codes 2' };
     const fromKnown = await sevenWrongCodes(apps(), '/user/password-reset-otp', known, body);
@@ -193,7 +193,8 @@ describe('one-time code answers with Redis shared by two instances', { skip: !(a
   before(async () => {
     const env = { TRUST_PROXY: '127.0.0.1', REDIS_URL: redisUrl, SECRET_KEY: 'shared-instances-secret-key-of-forty-chars' };
     first = await startTestApp({ env });
-    second = await startTestApp({ env, databaseUrl: first.databaseUrl, appOptions: {} });
+    // One mail server for both: either instance's outbox worker may send a mail.
+    second = await startTestApp({ env, databaseUrl: first.databaseUrl, appOptions: {}, smtp: first.smtp });
     panel = await registerPanel(first);
   });
   after(async () => {

@@ -43,6 +43,8 @@ test('in a panel: the e-mail changes by a mailed code, the account is deleted, e
   await expect(page.getByText(en.settings.email.current.replace('{email}', next))).toBeVisible();
 
   await page.getByRole('link', { name: en.settings.sections.delete }).click();
+  // The e-mail section has a password field too: type only once the deletion's is there.
+  await expect(page.getByRole('heading', { level: 3, name: en.settings.delete.heading })).toBeVisible();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: en.settings.delete.submit }).click();
   await expect(page.getByRole('heading', { level: 1, name: en.settings.delete.doneHeading })).toBeVisible();
