@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Account, Session } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
+import type { LiveSession } from '../features/auth/session.repository.ts';
 import { resolveSession } from '../features/auth/session.service.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { session: Session; account: Account };
+    auth?: LiveSession;
   }
 }
 
@@ -89,7 +89,7 @@ export function requireSession(deps: Deps) {
   };
 }
 
-export function authOf(request: FastifyRequest): { session: Session; account: Account } {
+export function authOf(request: FastifyRequest): LiveSession {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }

@@ -7,7 +7,7 @@ import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, setSessionCookie } from '../../http/session.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
-import { currentLicense } from '../licenses/license.service.ts';
+import { toLicenseView } from '../licenses/license.service.ts';
 import { teamLicenseFor } from '../teams/team-license.ts';
 import { deleteSession } from './session.repository.ts';
 import { listSessions } from './session.service.ts';
@@ -60,9 +60,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       await loadSession(deps, request);
       if (!request.auth) return { data: null };
-      const { account } = request.auth;
-      const license = await currentLicense(deps, account.id);
-      return { data: { account: toAccountView(account), license, teamLicense: await teamLicenseFor(deps, account.id, license) } };
+      // The session's statement brought the license along, and whether a team's may apply.
+      const { account, license: own, joinedTeams } = request.auth;
+      const license = own ? toLicenseView(own, deps.clock.now()) : null;
+      const teamLicense = joinedTeams ? await teamLicenseFor(deps, account.id, license) : null;
+      return { data: { account: toAccountView(account), license, teamLicense } };
     },
   );
 

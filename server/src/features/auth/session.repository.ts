@@ -1,6 +1,6 @@
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, Session, SessionsTable } from '../../db/schema.ts';
+import type { Account, License, Session, SessionsTable } from '../../db/schema.ts';
 
 export async function insertSession(db: DbOrTx, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
@@ -10,6 +10,8 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
   db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    // At most one: a unique index on licenses.account_id.
+    .leftJoin('licenses', 'licenses.account_id', 'accounts.id')
     .selectAll('accounts')
     .select([
       'sessions.id as session_id',
@@ -20,18 +22,49 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
       'sessions.absolute_expires_at as session_absolute_expires_at',
       'sessions.ip as session_ip',
       'sessions.user_agent as session_user_agent',
+      'licenses.id as license_id',
+      'licenses.key_hash as license_key_hash',
+      'licenses.key_suffix as license_key_suffix',
+      'licenses.plan as license_plan',
+      'licenses.kind as license_kind',
+      'licenses.panel_id as license_panel_id',
+      'licenses.revoked_at as license_revoked_at',
+      'licenses.expires_at as license_expires_at',
+      'licenses.activated_at as license_activated_at',
+      'licenses.created_at as license_created_at',
     ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members')
+            .select('team_members.id')
+            .whereRef('team_members.account_id', '=', 'accounts.id')
+            .where('team_members.role', '<>', 'owner'),
+        )
+        .as('joined_teams'),
+    )
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.idle_expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now),
 );
 
-/** A live session and its account in one query: every signed-in call starts with it (compiled once). */
-export async function findLiveSessionWithAccount(
-  db: DbOrTx,
-  tokenHash: string,
-  now: string,
-): Promise<{ session: Session; account: Account } | undefined> {
+/** A live session with its account, what GET /session shows beside them read in the same statement. */
+export interface LiveSession {
+  session: Session;
+  account: Account;
+  /** The account's own license, if it has one. */
+  license: License | null;
+  /** Whether the account is a member of another team than its own (whose license may then apply). */
+  joinedTeams: boolean;
+}
+
+/**
+ * A live session, its account, the account's license and whether it joined other teams, in one
+ * statement: every signed-in call starts with it, and GET /session needs no other for an account
+ * that joined no team (compiled once, decision 028).
+ */
+export async function findLiveSessionWithAccount(db: DbOrTx, tokenHash: string, now: string): Promise<LiveSession | undefined> {
   const [row] = await sessionLookup(db, tokenHash, now);
   if (!row) return undefined;
   const {
@@ -43,6 +76,17 @@ export async function findLiveSessionWithAccount(
     session_absolute_expires_at,
     session_ip,
     session_user_agent,
+    license_id,
+    license_key_hash,
+    license_key_suffix,
+    license_plan,
+    license_kind,
+    license_panel_id,
+    license_revoked_at,
+    license_expires_at,
+    license_activated_at,
+    license_created_at,
+    joined_teams,
     ...account
   } = row;
   const session: Session = {
@@ -56,7 +100,24 @@ export async function findLiveSessionWithAccount(
     ip: session_ip,
     user_agent: session_user_agent,
   };
-  return { session, account };
+  const license: License | null =
+    license_id === null
+      ? null
+      : {
+          id: license_id,
+          key_hash: license_key_hash as string,
+          key_suffix: license_key_suffix as string,
+          plan: license_plan as string,
+          kind: license_kind as License['kind'],
+          panel_id: license_panel_id,
+          revoked_at: license_revoked_at,
+          expires_at: license_expires_at,
+          account_id: account.id,
+          activated_at: license_activated_at,
+          created_at: license_created_at as string,
+        };
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  return { session, account, license, joinedTeams: Boolean(joined_teams) };
 }
 
 export function listLiveSessions(db: DbOrTx, accountId: string, now: string): Promise<Session[]> {

@@ -1,11 +1,18 @@
 import type { SessionView } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import type { Account, Session } from '../../db/schema.ts';
+import type { Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { deleteSession, findLiveSessionWithAccount, insertSession, listLiveSessions, touchSession } from './session.repository.ts';
+import {
+  deleteSession,
+  findLiveSessionWithAccount,
+  insertSession,
+  type LiveSession,
+  listLiveSessions,
+  touchSession,
+} from './session.repository.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -52,16 +59,16 @@ export async function rotateSession(deps: SessionDeps, accountId: string, sessio
 }
 
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */
-export async function resolveSession(deps: SessionDeps, token: string): Promise<{ session: Session; account: Account } | undefined> {
+export async function resolveSession(deps: SessionDeps, token: string): Promise<LiveSession | undefined> {
   const now = deps.clock.now();
   const found = await findLiveSessionWithAccount(deps.db, sha256(token), iso(now));
   if (!found || found.account.disabled_at) return undefined;
-  const { session, account } = found;
+  const { session } = found;
   if (now.getTime() - Date.parse(session.last_seen_at) > touchIntervalMs) {
     const idle = addMs(now, deps.config.session.idleMs);
     await touchSession(deps.db, session.id, iso(now), iso(idle));
   }
-  return { session, account };
+  return found;
 }
 
 export async function listSessions(deps: SessionDeps, accountId: string, currentId: string): Promise<SessionView[]> {
