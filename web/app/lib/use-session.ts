@@ -14,7 +14,10 @@ export function useSession() {
   const [session, setSession] = useState<SessionData | null | undefined>(undefined);
   const refresh = useCallback(async () => {
     const result = await api<SessionData | null>('GET', paths.session);
-    setSession(result.data ?? null);
+    // A refresh that failed (the network, a 5xx) says nothing about the session: what is known
+    // stays. Only a first ask that fails falls back to signed out ({data: null} is the answer
+    // that says nobody is signed in).
+    setSession((known) => (result.error && known !== undefined ? known : (result.data ?? null)));
   }, []);
   useEffect(() => {
     void refresh();
