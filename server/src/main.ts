@@ -3,21 +3,13 @@ import { ConfigError, loadConfig, requireSharedSecretKey } from './config.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let built: Awaited<ReturnType<typeof buildApp>>;
   try {
     config = loadConfig();
     requireSharedSecretKey(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  let built: Awaited<ReturnType<typeof buildApp>>;
-  try {
+    // buildApp refuses too what only the database can judge (another instance's SECRET_KEY).
     built = await buildApp(config);
   } catch (error) {
-    // A configuration only the database can judge (another instance's SECRET_KEY).
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(2);

@@ -34,7 +34,6 @@ function pageCsp(html: string, connect: string[]): string {
 }
 
 /**
-/**
  * A page loads its texts before it hydrates (page-texts.ts). Preloading them with the page saves
  * a round trip after the app's script has started, but only for a page that preloads its
  * scripts in the head (a build with GATEHOUSE_PAINT_FIRST=0): the default build's pages request

@@ -64,7 +64,7 @@ export interface LiveSession {
  * statement: every signed-in call starts with it, and GET /session needs no other for an account
  * that joined no team (compiled once, decision 028).
  */
-export async function findLiveSessionWithAccount(db: DbOrTx, tokenHash: string, now: string): Promise<LiveSession | undefined> {
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string): Promise<LiveSession | undefined> {
   const [row] = await sessionLookup(db, tokenHash, now);
   if (!row) return undefined;
   // Each object built field by field: a rest spread (`...account`) of this 35-column row cost

@@ -5,14 +5,7 @@ import type { Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import {
-  deleteSession,
-  findLiveSessionWithAccount,
-  insertSession,
-  type LiveSession,
-  listLiveSessions,
-  touchSession,
-} from './session.repository.ts';
+import { deleteSession, findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -61,7 +54,7 @@ export async function rotateSession(deps: SessionDeps, accountId: string, sessio
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */
 export async function resolveSession(deps: SessionDeps, token: string): Promise<LiveSession | undefined> {
   const now = deps.clock.now();
-  const found = await findLiveSessionWithAccount(deps.db, sha256(token), iso(now));
+  const found = await findLiveSession(deps.db, sha256(token), iso(now));
   if (!found || found.account.disabled_at) return undefined;
   const { session } = found;
   if (now.getTime() - Date.parse(session.last_seen_at) > touchIntervalMs) {

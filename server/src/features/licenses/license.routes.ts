@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
-import { activateLicense, currentLicense, previewLicense } from './license.service.ts';
+import { activateLicense, previewLicense, toLicenseView } from './license.service.ts';
 
 export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +19,9 @@ export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags, summary: "The signed-in account's license (null when none)", response: replies(licenseView.nullable()) },
     },
     async (request) => {
-      return { data: await currentLicense(deps, authOf(request).account.id) };
+      // Read with the session (its statement brings the account's license along).
+      const { license } = authOf(request);
+      return { data: license ? toLicenseView(license, deps.clock.now()) : null };
     },
   );
 
