@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { forgetSharedKey } from '../db/key-check.ts';
 import { toAccountView } from '../features/accounts/account.mapper.ts';
-import { findAccountByEmail, updateAccount } from '../features/accounts/account.repository.ts';
+import { findAccountByEmail, updateCredential } from '../features/accounts/account.repository.ts';
 import { deleteAccountSessions } from '../features/auth/session.repository.ts';
 import { upsertBrand } from '../features/brands/brand.repository.ts';
 import { normalizeHost } from '../features/brands/brand.service.ts';
@@ -165,7 +165,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
       if (!account) throw new UsageError(`no account for ${argument}`);
       if (action === 'disable') {
         await db.transaction().execute(async (trx) => {
-          await updateAccount(trx, account.id, { disabled_at: now, updated_at: now });
+          await updateCredential(trx, account.id, { disabled_at: now, updated_at: now });
           await deleteAccountSessions(trx, account.id);
         });
       }

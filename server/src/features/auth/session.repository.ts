@@ -45,6 +45,8 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
         .as('joined_teams'),
     )
     .where('sessions.token_hash', '=', tokenHash)
+    // Started for a credential that has changed since: dead (decision 029).
+    .whereRef('sessions.credential_generation', '=', 'accounts.credential_generation')
     .where('sessions.idle_expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now),
 );
@@ -86,6 +88,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
     created_at: row.created_at,
     updated_at: row.updated_at,
     code_failures: row.code_failures,
+    credential_generation: row.credential_generation,
   };
   const session: Session = {
     id: row.session_id,
@@ -97,6 +100,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
     absolute_expires_at: row.session_absolute_expires_at,
     ip: row.session_ip,
     user_agent: row.session_user_agent,
+    credential_generation: row.credential_generation,
   };
   const license: License | null =
     row.license_id === null

@@ -44,6 +44,9 @@ export async function signIn(
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
+    // First: it refuses if the password checked above is no longer the account's (decision 029),
+    // and the upgraded hash must never overwrite a newer password.
+    const session = await startSession(trx, deps, account, caller);
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (panelUser)
       await linkPanelUser(
@@ -51,7 +54,6 @@ export async function signIn(
         { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
         { replace: true },
       );
-    const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, sessionToken: session.token };
   });

@@ -8,7 +8,6 @@ import { badRequest } from '../../lib/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { emailKey, findAccountByEmail, findAccountById, lockAccount, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { deleteAccountSessions } from '../auth/session.repository.ts';
 import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken, insertToken, revokeTokens } from '../tokens/token.repository.ts';
@@ -17,7 +16,6 @@ import { confirmPassword } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
 const linkLifetimeMs = 24 * 3_600_000;
-const changePurposes = ['email_change', 'email_change_code', 'email_change_cancel'] as const;
 
 async function insertLinkToken(
   db: DbOrTx,
@@ -184,27 +182,4 @@ export async function confirmEmailChangeByLink(deps: Deps, rawToken: string, cal
 export async function confirmEmailChangeByCode(deps: Deps, account: Account, code: string, caller: Caller): Promise<Account> {
   const { token } = await checkCode(deps, { email: account.email, code, purpose: 'email_change_code' }, caller);
   return applyEmailChange(deps, token, caller);
-}
-
-/**
- * "This was not me", from the old address's notice: the pending change stops, an applied one is
- * undone (the account returns to the address the notice went to, unless another account holds
- * it by now), and every session ends, since whoever asked knew the password.
- */
-export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Caller): Promise<void> {
-  const token = await findToken(deps.db, deps.clock, rawToken, 'email_change_cancel');
-  if (!token) throw badRequest('token.invalid');
-  await deps.db.transaction().execute(async (trx) => {
-    const now = iso(deps.clock.now());
-    await lockAccount(trx, token.account_id);
-    if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
-    const account = await findAccountById(trx, token.account_id);
-    const previous = token.new_email;
-    if (account && previous && emailKey(previous) !== account.email_key && !(await findAccountByEmail(trx, previous))) {
-      await updateAccount(trx, account.id, { email: previous, email_key: emailKey(previous), email_verified_at: now, updated_at: now });
-    }
-    await revokeTokens(trx, token.account_id, [...changePurposes, 'password_reset', 'reset_code', 'deletion_code'], now);
-    await deleteAccountSessions(trx, token.account_id);
-    await recordAuthEvent(trx, { accountId: token.account_id, type: 'email_change_cancelled', ip: caller.ip, at: now });
-  });
 }
