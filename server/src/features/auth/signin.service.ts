@@ -6,7 +6,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { countAccountFailure } from './account-run.ts';
-import { deleteSession } from './session.repository.ts';
+import { endSessions } from './end-sessions.ts';
 import { startSession } from './session.service.ts';
 
 /**
@@ -74,8 +74,5 @@ export async function signInFromPanel(
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteSession(trx, accountId, sessionId);
-    await recordAuthEvent(trx, { accountId, type: 'signout', ip: caller.ip, at: iso(deps.clock.now()) });
-  });
+  await deps.db.transaction().execute((trx) => endSessions(trx, deps, accountId, { only: sessionId }, { type: 'signout', ip: caller.ip }));
 }

@@ -1,31 +1,13 @@
 import type { Language } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, TokenPurpose } from '../../db/schema.ts';
+import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import type { MailBrand } from '../../mail/templates.ts';
+import type { WriteMail } from '../../mail/mail-transaction.ts';
 import { lockAccount, updateCredential } from '../accounts/account.repository.ts';
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
-import { deleteAccountSessions } from '../auth/session.repository.ts';
-import { revokeTokens } from '../tokens/token.repository.ts';
-
-/**
- * Every purpose a token or code can have, and a new password ends them all, but one: the "this
- * was not me" link of an e-mail change notice (`email_change_cancel`). It is the owner's way back
- * if someone who knew the password moved the account to another address, and must survive that
- * person changing the password too (decision 017).
- */
-export const allTokenPurposes: TokenPurpose[] = [
-  'verify_email',
-  'set_password',
-  'password_reset',
-  'signup_code',
-  'reset_code',
-  'email_change',
-  'email_change_code',
-  'deletion_code',
-];
+import { endSessions } from '../auth/end-sessions.ts';
+import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 
 export interface NewPassword {
   account: Account;
@@ -43,7 +25,7 @@ export interface NewPassword {
    * Mail the owner that the password changed (every change of an existing password): when
    * `signedIn` the mail says every other device was signed out, otherwise every device.
    */
-  notify?: { language?: Language; brand: MailBrand };
+  notify?: { language?: Language; mail: WriteMail };
 }
 
 /**
@@ -51,7 +33,7 @@ export interface NewPassword {
  * signed-in change in the settings call it inside their own transaction. It stores the hash and
  * moves the credential generation on (a sign-in that checked the old password starts no session,
  * decision 029), counts the address as proven (a link, a code or a session proved it), ends every
- * outstanding token and code of the account (allTokenPurposes), ends its sessions, clears the lifetime count of wrong codes and the run of failed
+ * outstanding token and code of the account but the way back (revoke policy `newPassword`), ends its sessions, clears the lifetime count of wrong codes and the run of failed
  * sign-ins (issue 12), records the event and, with `notify`, mails the owner. The caller starts
  * a new session afterwards when the person is to be signed in.
  */
@@ -66,14 +48,13 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
     code_failures: 0,
     updated_at: now,
   });
-  await revokeTokens(trx, account.id, allTokenPurposes, now);
-  await deleteAccountSessions(trx, account.id);
+  await revokeByPolicy(trx, account.id, 'newPassword', now);
+  await endSessions(trx, deps, account.id, { all: true });
   if (change.notify) {
-    await enqueueMail(trx, deps, {
+    await change.notify.mail({
       to: account.email,
       kind: change.signedIn ? 'password_updated' : 'password_changed',
       language: change.notify.language ?? (account.locale as Language),
-      brand: change.notify.brand,
       params: { link: `${deps.config.publicUrl}/login`, email: account.email },
     });
   }

@@ -2,15 +2,14 @@ import type { Language } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountByEmail, findAccountById, lockAccount, updateCredential } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { deleteAccountSessions } from '../auth/session.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { endSessions } from '../auth/end-sessions.ts';
 import { unlinkPanelUsersSince } from '../panels/panel.repository.ts';
-import { allTokenPurposes } from '../passwords/apply-password.ts';
 import { deleteIdentitiesSince } from '../sso/sso.repository.ts';
-import { consumeToken, revokeTokens } from '../tokens/token.repository.ts';
+import { revokeByPolicy } from '../tokens/revoke-policies.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 
 /**
@@ -24,8 +23,7 @@ import { findToken, issueToken } from '../tokens/token.service.ts';
 export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Caller): Promise<void> {
   const token = await findToken(deps.db, deps.clock, rawToken, 'email_change_cancel');
   if (!token) throw badRequest('token.invalid');
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, token.account_id);
     if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
@@ -39,21 +37,19 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
       password_changed_at: null,
       updated_at: now,
     });
-    await revokeTokens(trx, account.id, [...allTokenPurposes, 'email_change_cancel'], now);
-    await deleteAccountSessions(trx, account.id);
+    await revokeByPolicy(trx, account.id, 'notMe', now);
+    await endSessions(trx, deps, account.id, { all: true });
     await deleteIdentitiesSince(trx, account.id, token.created_at);
     await unlinkPanelUsersSince(trx, account.id, token.created_at);
     if (!account.disabled_at) {
       const reset = await issueToken(trx, deps.clock, account.id, 'password_reset');
-      await enqueueMail(trx, deps, {
+      await mail({
         to: previous,
         kind: 'account_recovered',
         language: account.locale as Language,
-        brand,
         params: { link: `${deps.config.publicUrl}/reset?${new URLSearchParams({ token: reset })}`, email: previous },
       });
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_cancelled', ip: caller.ip, at: now });
   });
-  deps.mailWritten();
 }

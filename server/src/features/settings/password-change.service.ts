@@ -1,8 +1,8 @@
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { startSession } from '../auth/session.service.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { confirmPassword } from './settings-access.ts';
@@ -24,21 +24,18 @@ export async function changePassword(
   const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-
-  const sessionToken = await deps.db.transaction().execute(async (trx) => {
+  const sessionToken = await withMail(deps, caller.host, async (trx, mail) => {
     const written = await applyNewPassword(trx, deps, {
       account,
       passwordHash,
       caller,
       event: 'password_changed',
       signedIn: true,
-      notify: { brand },
+      notify: { mail },
     });
     // This browser stays signed in under a new session id: a copy of the old cookie (the reason
     // to change the password, often) signs in nothing (decision 019).
     return (await startSession(trx, deps, written, caller)).token;
   });
-  deps.mailWritten();
   return { sessionToken };
 }
