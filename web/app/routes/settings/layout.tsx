@@ -2,9 +2,8 @@ import { type AccountOverview, api as paths, settingsSections } from '@gatehouse
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckIcon, sectionIcons } from '../../components/icons.tsx';
 import type { SettingsContext } from '../../features/settings/context.ts';
-import { sectionIcons } from '../../features/settings/icons.tsx';
 import { settingsApi } from '../../features/settings/settings-api.ts';
 import { localizedPath, useI18n } from '../../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../../lib/navigation.tsx';
