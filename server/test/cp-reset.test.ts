@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { headerLines, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
+import type { TestClient } from './support/http-client.ts';
 import { codeIn, linkToPanel, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import type { CapturedMail } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -81,7 +82,7 @@ for (const dialect of await dialects()) {
       const other = await registerPanel(t);
       await linkToPanel(t, other, (await seedAccount(t, elsewhere, { passwordHash: hash })).id);
       const { email: linked } = await account();
-      const answers = [];
+      const answers: Array<Awaited<ReturnType<TestClient['post']>>> = [];
       for (const email of [standalone, elsewhere, linked]) {
         answers.push(await panelBrowser(t, panel.origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey }));
       }

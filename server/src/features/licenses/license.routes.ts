@@ -10,7 +10,7 @@ import { activateLicense, previewLicense, toLicenseView } from './license.servic
 export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['licenses'];
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
 
   r.get(
     api.license,

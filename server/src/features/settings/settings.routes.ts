@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, clearSessionCookie, requireSession, setSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
 import { rotateSession } from '../auth/session.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
@@ -28,7 +28,7 @@ import {
 } from './email-change.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { endOtherSessions } from './sessions.service.ts';
-import { panelKeyHeader, requireAccountCaller } from './settings-access.ts';
+import { panelKeyHeader } from './settings-access.ts';
 
 /**
  * The account settings calls. Each one checks the session on the server; from a hosting panel's
@@ -38,7 +38,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
   // Before the body is validated: a caller without a session learns nothing about the payload rules.
-  const signedIn = { preValidation: requireAccountCaller(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
   const headers = panelKeyHeader;
 
   r.get(
@@ -130,7 +130,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const caller = callerOf(request);
       if ('token' in request.body) return { data: { email: (await confirmEmailChangeByLink(deps, request.body.token, caller)).email } };
-      await requireAccountCaller(deps)(request);
+      await requireSession(deps)(request);
       const account = await confirmEmailChangeByCode(deps, authOf(request).account, request.body.code, caller);
       return { data: { email: account.email } };
     },
