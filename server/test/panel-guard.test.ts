@@ -99,7 +99,8 @@ for (const dialect of await dialects()) {
         ['PUT', api.profile, { firstName: 'Changed' }],
         ['GET', api.account],
       ];
-      for (const headers of [{}, { 'x-api-key': other.apiKey }, { 'x-api-key': 'ghp_made-up' }]) {
+      const keys: Array<Record<string, string>> = [{}, { 'x-api-key': other.apiKey }, { 'x-api-key': 'ghp_made-up' }];
+      for (const headers of keys) {
         for (const [method, path, json] of calls) {
           const answer = await browser.request(method, path, { headers, ...(json === undefined ? {} : { json }) });
           assert.deepEqual([answer.status, answer.json?.code], [401, 'panel.invalid_key'], `${method} ${path} ${JSON.stringify(headers)}`);
