@@ -104,7 +104,12 @@ export function requireSession(deps: Deps) {
   return async (request: FastifyRequest) => {
     await loadSession(deps, request);
     if (!request.auth) throw unauthorized();
-    if (request.panelOrigin !== undefined) request.panel = await requirePanel(deps.db, panelKeyOf(request), request.panelOrigin);
+    const key = panelKeyOf(request);
+    // From a panel's page the key is required; elsewhere (no Origin: a script) a key given is checked alone.
+    if (request.panelOrigin !== undefined || key !== undefined) {
+      request.panel = await requirePanel(deps.db, key, request.panelOrigin);
+      callerOf(request).panel = request.panel;
+    }
   };
 }
 

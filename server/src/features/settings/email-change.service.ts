@@ -84,7 +84,7 @@ export async function requestEmailChange(
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
   const language = account.locale as Language;
-  const byCode = caller.panelOrigin !== undefined;
+  const byCode = caller.panel !== undefined;
 
   await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
