@@ -1,5 +1,5 @@
 import type { Language } from '@gatehouse/contract';
-import { type ApiResult, api } from './api.ts';
+import { type ApiResult, api } from '../../lib/api.ts';
 
 /** A settings call: the session cookie (and inside a panel its apiKey, which `api` adds to every call). */
 export function settingsApi<T>(
