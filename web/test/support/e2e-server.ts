@@ -13,6 +13,8 @@ import { loadConfig } from '../../../server/src/config.ts';
 import { findAccountByEmail } from '../../../server/src/features/accounts/account.repository.ts';
 import { upsertBrand } from '../../../server/src/features/brands/brand.repository.ts';
 import { createLicenses } from '../../../server/src/features/licenses/license.service.ts';
+import { createClient } from '../../../server/src/features/oidc/oidc-client.service.ts';
+import { createOidcVault } from '../../../server/src/features/oidc/oidc-vault.ts';
 import { createPanel } from '../../../server/src/features/panels/panel.service.ts';
 import { insertIdentity } from '../../../server/src/features/sso/sso.repository.ts';
 import type { Limits } from '../../../server/src/lib/limits.ts';
@@ -186,6 +188,22 @@ createServer(async (request, response) => {
       .where('email', '=', url.searchParams.get('email') ?? '')
       .execute();
     return response.end('{}');
+  }
+  // Gatehouse as an OpenID provider: an app registered as by the CLI, whose callback is here.
+  if (url.pathname === '/oidc-clients' && request.method === 'POST') {
+    const redirectUri = `http://127.0.0.1:${controlPort}/app-callback`;
+    const deps = { db: app.deps.db, clock: app.deps.clock, vault: createOidcVault(app.deps.secrets) };
+    const client = await createClient(deps, {
+      name: 'Monitoring dashboard',
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [],
+      public: false,
+    });
+    return response.end(JSON.stringify({ ...client, redirectUri }));
+  }
+  if (url.pathname === '/app-callback') {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    return response.end('<!doctype html><html lang="en"><title>App</title><h1>Back in the app</h1></html>');
   }
   response.statusCode = 404;
   response.end('{}');

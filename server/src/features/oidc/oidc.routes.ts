@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@gatehouse/contract';
+import { api, isLanguage, type Language } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
@@ -83,7 +83,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     });
 
     // The login screen's banner: which app the person is signing in to.
-    scope.get<{ Params: { uid: string } }>(`${oidcPrefix}/interaction/:uid/app`, hide, async (request, reply) => {
+    scope.get<{ Params: { uid: string } }>(api.appSignIn, hide, async (request, reply) => {
       const provider = await providerOf(providers, request, reply);
       if (!provider) return;
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
