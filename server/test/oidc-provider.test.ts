@@ -147,10 +147,10 @@ for (const dialect of await dialects()) {
     it('refuses an unregistered redirect URI, a missing or plain PKCE, without sending anyone anywhere', async () => {
       const browser = visitor(t);
       const foreign = await authorizationRequest(config, 'http://127.0.0.1:9/elsewhere');
+      // Not to the unregistered URI: to the login screen, which says why in the person's language.
       const refused = await browser.get(foreign.url.href);
-      assert.equal(refused.status, 400);
-      assert.equal(refused.headers.get('location'), null);
-      assert.match(refused.text, /redirect_uri/);
+      assert.equal(refused.status, 303);
+      assert.equal(refused.headers.get('location'), '/login?error=oidc.invalid_request');
 
       const noPkce = new URL(foreign.url);
       noPkce.searchParams.set('redirect_uri', app.redirectUri);

@@ -72,6 +72,8 @@ const fr = {
   'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
   // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Cette connexion à l’application a expiré. Retournez dans l’application et recommencez',
+  'oidc.invalid_request':
+    'La demande de connexion de l’application n’a pas pu être acceptée. Retournez dans l’application et réessayez, ou contactez son exploitant',
   // Account settings
   'auth.wrong_password': 'Le mot de passe actuel est incorrect',
   'account.no_password': 'Ce compte n’a pas encore de mot de passe. Définissez-en un d’abord grâce au lien que nous pouvons vous envoyer',

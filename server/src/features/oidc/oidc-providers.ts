@@ -7,6 +7,7 @@ import { findBrandByHost } from '../brands/brand.repository.ts';
 import { accountClaims, scopeClaims } from './oidc-claims.ts';
 import { isGrantLive } from './oidc-grant.repository.ts';
 import { keysVersion, loadSigningKeys } from './oidc-keys.ts';
+import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { oidcStore } from './oidc-store.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
@@ -113,6 +114,13 @@ export class OidcProviders {
         Session: sessionSeconds,
         Grant: sessionSeconds,
         RefreshToken: sessionSeconds,
+      },
+      // Nowhere safe to answer (an unknown client, an unregistered redirect URI): the login
+      // screen says so in the person's language, instead of the library's English page.
+      renderError(ctx) {
+        const language = loginLanguage(ctx.oidc?.params?.ui_locales, ctx.cookies.get('i18n_lang'));
+        ctx.status = 303;
+        ctx.redirect(`${loginPath(language)}?error=oidc.invalid_request`);
       },
       async findAccount(_ctx, sub, token) {
         const account = await findAccountById(deps.db, sub);

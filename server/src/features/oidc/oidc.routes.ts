@@ -1,10 +1,11 @@
-import { api, isLanguage, type Language } from '@gatehouse/contract';
+import { api } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { loadSession } from '../../http/session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
+import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
@@ -36,14 +37,6 @@ async function handOver(provider: Provider, request: FastifyRequest, reply: Fast
   await provider.callback()(raw, reply.raw);
 }
 
-function loginLanguage(request: FastifyRequest, uiLocales: unknown): Language {
-  const asked = typeof uiLocales === 'string' ? uiLocales.split(' ').map((tag) => tag.split('-')[0]?.toLowerCase()) : [];
-  const cookie = request.cookies.i18n_lang;
-  return asked.find(isLanguage) ?? (isLanguage(cookie) ? cookie : 'en');
-}
-
-const loginPath = (language: Language) => (language === 'en' ? '/login' : `/${language}/login`);
-
 export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault }, providers: OidcProviders): void {
   app.register(async (scope) => {
     // oidc-provider reads its own bodies: Fastify's parsers would consume the stream first.
@@ -68,7 +61,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       const provider = await providerOf(providers, request, reply);
       if (!provider) return;
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
-      const language = loginLanguage(request, details?.params.ui_locales);
+      const language = loginLanguage(details?.params.ui_locales, request.cookies.i18n_lang);
       if (!details || details.uid !== request.params.uid) {
         return reply.redirect(`${loginPath(language)}?error=oidc.interaction_expired`, 303);
       }
