@@ -139,3 +139,44 @@ describe('the OpenID provider behind a trusted proxy, for each white-label host'
     assert.equal(metadata.token_endpoint, 'https://monitoring.brand.test/oidc/token');
   });
 });
+
+describe("the hand-off to the brand's dashboard", () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.stop());
+
+  it('sends Finish and Back to dashboard to the dashboard app’s initiate-login URI, with the issuer', async () => {
+    const host = 'portal.brand.test';
+    const brand = await runAdmin(
+      ['brand', 'set', '--host', host, '--name', 'Brand', '--dashboard', 'https://app.brand.test/'],
+      t.databaseUrl,
+    );
+    assert.equal(brand.code, 0, brand.stderr);
+    const before = await t.client().get(`/white-label?host=${host}`);
+    assert.equal(before.json.data.dashboardUrl, 'https://app.brand.test/');
+
+    const client = await runAdmin(
+      [
+        'client',
+        'create',
+        '--name',
+        'Dashboard',
+        '--host',
+        host,
+        '--redirect-uri',
+        'https://app.brand.test/callback',
+        '--initiate-login-uri',
+        'https://app.brand.test/login',
+      ],
+      t.databaseUrl,
+    );
+    assert.equal(client.code, 0, client.stderr);
+    const after = await t.client().get(`/white-label?host=${host}`);
+    assert.equal(after.json.data.dashboardUrl, `https://app.brand.test/login?iss=${encodeURIComponent(`https://${host}`)}`);
+    // Another host's brand keeps its plain dashboard link.
+    const other = await t.client().get('/white-label?host=elsewhere.test');
+    assert.equal(other.json.data.dashboardUrl, null);
+  });
+});

@@ -6,6 +6,8 @@ export interface OidcClientsTable {
   /** Sealed JSON: the client's registration, its secret included. */
   metadata: string;
   host: string | null;
+  /** Not secret, and read by GET /white-label: kept beside the sealed registration. */
+  initiate_login_uri: string | null;
   created_at: string;
   revoked_at: string | null;
 }

@@ -12,6 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('metadata', 'text', (c) => c.notNull())
     // The brand host whose issuer serves it; null: PUBLIC_URL's.
     .addColumn('host', 'text')
+    // Where "Finish" and "Back to dashboard" send a person, when the brand's dashboard is this app.
+    .addColumn('initiate_login_uri', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .execute();

@@ -65,6 +65,7 @@ export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVaul
     name: input.name,
     metadata: deps.vault.seal(metadata),
     host: input.host ?? null,
+    initiate_login_uri: metadata.initiate_login_uri ?? null,
     created_at: iso(deps.clock.now()),
     revoked_at: null,
   });
