@@ -1,6 +1,6 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
-import { api, apiBase } from './api.ts';
+import { api, apiBase } from '../../lib/api.ts';
 
 const interactionPath = /^\/oidc\/interaction\/([\w-]+)$/;
 

@@ -1,6 +1,6 @@
-import { useI18n } from '../lib/i18n.tsx';
-import { rich } from '../lib/rich.tsx';
-import { PanelIcon } from './icons.tsx';
+import { PanelIcon } from '../../components/icons.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { rich } from '../../lib/rich.tsx';
 
 /** "Sign in to continue to …": above the sign-in form opened by one of the operator's apps. */
 export function AppSignInBanner({ name }: { name: string }) {
