@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
 import { findBrandByHost } from '../brands/brand.repository.ts';
+import { normalizeHost } from '../brands/brand.service.ts';
 import { accountClaims, scopeClaims } from './oidc-claims.ts';
 import { isGrantLive } from './oidc-grant.repository.ts';
 import { keysVersion, loadSigningKeys } from './oidc-keys.ts';
@@ -39,7 +40,7 @@ export class OidcProviders {
   async issuerFor(request: FastifyRequest): Promise<{ issuer: string; host: string | null } | undefined> {
     const publicUrl = new URL(this.#deps.config.publicUrl);
     if (request.host === publicUrl.host) return { issuer: publicUrl.origin, host: null };
-    const brand = await findBrandByHost(this.#deps.db, request.host.toLowerCase());
+    const brand = await findBrandByHost(this.#deps.db, normalizeHost(request.host));
     return brand ? { issuer: `${request.protocol}://${brand.host}`, host: brand.host } : undefined;
   }
 
