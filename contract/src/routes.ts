@@ -53,7 +53,7 @@ export const api = {
   invitation: '/invitations/:token',
   invitationAccept: '/invitations/:token/accept',
   // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
-  appSignIn: '/oidc/interaction/:uid/app',
+  appSignIn: '/app-sign-in/:uid',
 } as const;
 
 // Single sign-on

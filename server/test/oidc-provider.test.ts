@@ -96,7 +96,7 @@ for (const dialect of await dialects()) {
       assert.equal(page.url.pathname, '/de/login');
       const back = page.url.searchParams.get('redirectTo') ?? '';
       assert.match(back, /^\/oidc\/interaction\/[\w-]+$/);
-      const banner = await browser.get(`${back}/app`);
+      const banner = await browser.get(`/app-sign-in/${back.split('/').at(-1)}`);
       assert.equal(banner.json?.data?.name, 'Monitoring dashboard');
       const signedIn = await browser.postForm('/signin', { email, password });
       assert.equal(signedIn.status, 200, signedIn.text);

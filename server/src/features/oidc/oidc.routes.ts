@@ -1,8 +1,11 @@
 import { api } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { replies } from '../../http/route-schemas.ts';
 import { loadSession } from '../../http/session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
@@ -74,15 +77,26 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     });
+  });
 
-    // The login screen's banner: which app the person is signing in to.
-    scope.get<{ Params: { uid: string } }>(api.appSignIn, hide, async (request, reply) => {
+  // The login screen's banner: which app a pending sign-in continues to (its uid is in the URL).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    api.appSignIn,
+    {
+      schema: {
+        tags: ['openid'],
+        summary: 'The name of the app a pending sign-in (Gatehouse as its OpenID provider) continues to',
+        params: z.object({ uid: z.string().max(64) }),
+        response: replies(z.object({ name: z.string() })),
+      },
+    },
+    async (request, reply) => {
       const provider = await providerOf(providers, request, reply);
-      if (!provider) return;
-      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
-      const client = details?.uid === request.params.uid ? await provider.Client.find(String(details.params.client_id)) : undefined;
+      if (!provider) return reply;
+      const interaction = await provider.Interaction.find(request.params.uid);
+      const client = interaction ? await provider.Client.find(String(interaction.params.client_id)) : undefined;
       if (!client) return sendError(reply, 404, 'oidc.interaction_expired');
       return { data: { name: client.clientName ?? client.clientId } };
-    });
-  });
+    },
+  );
 }
