@@ -32,6 +32,8 @@ export const api = {
   // Single sign-on
   connectCallback: '/connect/:provider/callback',
   ssoIdentities: '/sso/identities',
+  ssoLink: '/sso/link',
+  ssoLinkCode: '/sso/link-code',
   ssoIdentity: '/sso/identities/:id',
   // Account settings
   account: '/account',

@@ -4,6 +4,7 @@ import type { ErrorCode } from './errors.ts';
 import { languages } from './languages.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
+import { ssoProviders } from './routes.ts';
 
 // Every issue message is an error code (errors.ts); summarizeIssues turns them into the wire shape.
 const code = (value: ErrorCode) => ({ error: value });
@@ -183,5 +184,16 @@ export const ssoIdentityView = z.object({
 });
 export type SsoIdentityView = z.infer<typeof ssoIdentityView>;
 /** The account's identities, and whether it has a password (the last way in may not be removed). */
+/**
+ * Connecting a provider to the signed-in account: the password, or for an account without one the
+ * code mailed by POST /sso/link-code. The answer is where the browser goes next (the provider).
+ */
+export const ssoLinkRequest = z.object({
+  provider: z.enum(ssoProviders, code('validation.invalid')),
+  password: presentedPasswordSchema.optional(),
+  code: codeSchema.optional(),
+});
+export const ssoLinkResponse = z.object({ location: z.string() });
+
 export const ssoIdentitiesResponse = z.object({ identities: z.array(ssoIdentityView), hasPassword: z.boolean() });
 export type SsoIdentitiesResponse = z.infer<typeof ssoIdentitiesResponse>;

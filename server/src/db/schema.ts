@@ -55,7 +55,8 @@ export type TokenPurpose =
   | 'email_change'
   | 'email_change_code'
   | 'email_change_cancel'
-  | 'deletion_code';
+  | 'deletion_code'
+  | 'sso_link_code';
 
 export interface OneTimeTokensTable {
   id: string;

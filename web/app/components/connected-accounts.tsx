@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { runtimeConfig } from '../lib/runtime-config.ts';
+import { ConnectProvider } from './connect-provider.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
-import { connectUrl } from './sso-buttons.tsx';
 import { isTeamNotice } from './team-section.tsx';
 import { Button } from './ui.tsx';
 
@@ -15,15 +15,17 @@ const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
 
 /**
  * The account page's "Connected accounts": the Google and Microsoft identities that sign in
- * to this account, a Connect button for each configured provider, and Disconnect (refused by
+ * to this account, a Connect button for each configured provider (asking for the password or a
+ * mailed code first), and Disconnect (refused by
  * the server when it would remove the last way in). Hidden where no provider is configured
  * and nothing is connected.
  */
 export function ConnectedAccounts() {
-  const { t, language, errorCode } = useI18n();
+  const { t, errorCode } = useI18n();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<SsoIdentitiesResponse | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<SsoProviderName | undefined>();
   const arrived = params.get('error');
   const connected = params.get('connected');
   // Read once (the query is dropped after the first render); a code is known once the messages are loaded.
@@ -104,13 +106,26 @@ export function ConnectedAccounts() {
                 <strong>{names[provider]}</strong>
                 <span className="muted">{t('connected.notConnected')}</span>
               </div>
-              <a
-                className="button button--secondary"
-                href={connectUrl(provider, { intent: 'link', locale: language })}
-                aria-label={t('connected.connectLabel', { provider: names[provider] })}
-              >
-                {t('connected.connect')}
-              </a>
+              {confirming !== provider && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={t('connected.connectLabel', { provider: names[provider] })}
+                  onClick={() => setConfirming(provider)}
+                >
+                  {t('connected.connect')}
+                </Button>
+              )}
+              {confirming === provider && (
+                <div className="connection__confirm">
+                  <ConnectProvider
+                    provider={provider}
+                    name={names[provider]}
+                    hasPassword={state.hasPassword}
+                    onCancel={() => setConfirming(undefined)}
+                  />
+                </div>
+              )}
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 import { useBrand } from './brand.ts';
+import { withInvitation } from './invitation.ts';
 import { useLocalNavigate } from './navigation.tsx';
 import { useBaseStore, useSignupStore } from './stores.ts';
 
@@ -24,6 +25,12 @@ export function useFinish() {
   const navigate = useLocalNavigate();
   return async () => {
     leaving = true;
+    const invitation = useSignupStore.getState().invitation;
+    if (invitation) {
+      clearSignup();
+      await navigate(withInvitation('/login', invitation));
+      return;
+    }
     if (brand.dashboardUrl) {
       clearSignup();
       window.location.assign(brand.dashboardUrl);

@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { InvitationBanner } from '../components/invitation-banner.tsx';
+import { InvitationJoin } from '../components/invitation-join.tsx';
 import { connectUrl, SsoButtons } from '../components/sso-buttons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -73,6 +74,7 @@ export default function Signup() {
       // The invited address needs no verification mail: straight on to the password.
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
+      invitation: preview && !result.data?.token ? invitation.token : '',
     });
     // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore.getState().update(result.data?.token ? { currentStep: 2, maxSteps: 3 } : { currentStep: 1, maxSteps: 4 });
@@ -113,6 +115,7 @@ export default function Signup() {
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
+      {preview && !preview.accountExists && <InvitationJoin token={invitation.token} preview={preview} />}
       {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
       <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">

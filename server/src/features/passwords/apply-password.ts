@@ -25,6 +25,7 @@ export const allTokenPurposes: TokenPurpose[] = [
   'email_change',
   'email_change_code',
   'deletion_code',
+  'sso_link_code',
 ];
 
 export interface NewPassword {
