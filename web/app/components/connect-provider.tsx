@@ -48,7 +48,7 @@ export function ConnectProvider({
   });
 
   const buttons = (
-    <div className="form__row form__row--wrap">
+    <div className="connection__actions">
       <Button busy={f.busy}>{t('connected.proceed', { provider: name })}</Button>
       <Button type="button" variant="ghost" disabled={f.busy} onClick={onCancel}>
         {t('connected.cancel')}
@@ -72,7 +72,7 @@ export function ConnectProvider({
   }
   return (
     <SettingsForm form={f} onSubmit={sendCode} notice={<p className="muted">{t('connected.confirmCode', { provider: name })}</p>}>
-      <div className="form__row form__row--wrap">
+      <div className="connection__actions">
         <Button busy={f.busy} variant="secondary">
           {t('connected.sendCode')}
         </Button>

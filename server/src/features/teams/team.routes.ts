@@ -133,7 +133,8 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
         summary:
           'Accept an invitation: the signed-in account must have the invited address, or send otherAddress: true (its own "Join" on a screen naming the team)',
         params: tokenParams,
-        body: invitationAcceptRequest.optional(),
+        // A browser POST without a body arrives as null: the invited address accepts with no body at all.
+        body: invitationAcceptRequest.nullish(),
         response: replies(invitationAccepted),
       },
     },
