@@ -266,10 +266,7 @@ for (const dialect of await dialects()) {
       // Once the goodbye is out, no table holds the account's id, any address it had or asked
       // for, its name or its sign-on identity.
       await eventually(async () => ((await tablesMentioning(t, [email])).length === 0 ? true : undefined), 'the goodbye mail erased');
-      assert.deepEqual(
-        await tablesMentioning(t, [id, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]),
-        [],
-      );
+      assert.deepEqual(await tablesMentioning(t, [id, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]), []);
       // Only the invitation sent to the first address after the account left it: the next holder's, not the person's.
       assert.deepEqual(await tablesMentioning(t, [first]), ['team_invitations']);
       const later = await t.deps.db.selectFrom('team_invitations').select('id').where('email', '=', first).execute();
