@@ -56,11 +56,6 @@ export const api = {
   invitationAccept: '/invitations/:token/accept',
 } as const;
 
-// Single sign-on
-/** The OpenID providers a deployment can offer. */
-export const ssoProviders = ['google', 'microsoft'] as const;
-export type SsoProviderName = (typeof ssoProviders)[number];
-
 /** Screens of the web app (seed section 2). */
 export const screens = {
   index: '/',

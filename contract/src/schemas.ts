@@ -4,7 +4,7 @@ import type { ErrorCode } from './errors.ts';
 import { languages } from './languages.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
-import { ssoProviders } from './routes.ts';
+import { ssoProviders } from './sso-providers.ts';
 
 // Every issue message is an error code (errors.ts); summarizeIssues turns them into the wire shape.
 const code = (value: ErrorCode) => ({ error: value });
@@ -174,10 +174,10 @@ export const sessionResponse = z
   .nullable();
 
 // Single sign-on
-/** A Google or Microsoft identity connected to the account. */
+/** A provider's identity connected to the account. */
 export const ssoIdentityView = z.object({
   id: z.string(),
-  provider: z.enum(['google', 'microsoft']),
+  provider: z.enum(ssoProviders),
   email: z.string().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),

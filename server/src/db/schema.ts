@@ -1,3 +1,4 @@
+import type { SsoProviderName } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
@@ -221,7 +222,7 @@ export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
 
 // Single sign-on
-export type SsoProvider = 'google' | 'microsoft';
+export type SsoProvider = SsoProviderName;
 
 export interface SsoIdentitiesTable {
   id: string;

@@ -1,4 +1,12 @@
-import { type ErrorCode, api as paths, type SsoIdentitiesResponse, type SsoProviderName, ssoProviders } from '@gatehouse/contract';
+import {
+  type ErrorCode,
+  isSsoProvider,
+  api as paths,
+  type SsoIdentitiesResponse,
+  type SsoProviderName,
+  ssoProviderRegistry,
+  ssoProviders,
+} from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -6,12 +14,11 @@ import { useI18n } from '../lib/i18n.tsx';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { ConnectProvider } from './connect-provider.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
+import { providerLook } from './sso-providers.tsx';
 import { isTeamNotice } from './team-section.tsx';
 import { Button } from './ui.tsx';
 
-const names: Record<SsoProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
-const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
+const nameOf = (provider: SsoProviderName) => ssoProviderRegistry[provider].name;
 
 /**
  * The account page's "Connected accounts": the Google and Microsoft identities that sign in
@@ -30,11 +37,7 @@ export function ConnectedAccounts() {
   const connected = params.get('connected');
   // Read once (the query is dropped after the first render); a code is known once the messages are loaded.
   const [notice, setNotice] = useState<{ code?: ErrorCode; arrived?: string; success?: string } | undefined>(() =>
-    arrived
-      ? { arrived }
-      : connected === 'google' || connected === 'microsoft'
-        ? { success: t('connected.done', { provider: names[connected] }) }
-        : undefined,
+    arrived ? { arrived } : isSsoProvider(connected) ? { success: t('connected.done', { provider: nameOf(connected) }) } : undefined,
   );
   const arrivedCode = errorCode(notice?.arrived);
   // A team invitation's reason (after signing in from it) is the Team section's to show.
@@ -59,7 +62,7 @@ export function ConnectedAccounts() {
     const result = await api('DELETE', paths.ssoIdentity.replace(':id', encodeURIComponent(id)));
     setBusy(undefined);
     setNotice(
-      result.error ? { code: result.code ?? 'server.internal' } : { success: t('connected.removed', { provider: names[provider] }) },
+      result.error ? { code: result.code ?? 'server.internal' } : { success: t('connected.removed', { provider: nameOf(provider) }) },
     );
     if (!result.error) await load();
   };
@@ -74,8 +77,8 @@ export function ConnectedAccounts() {
       {notice?.success && <FormAlert tone="success">{notice.success}</FormAlert>}
       <ul className="connections">
         {state.identities.map((identity) => {
-          const Logo = logos[identity.provider];
-          const name = names[identity.provider];
+          const { Logo } = providerLook[identity.provider];
+          const name = nameOf(identity.provider);
           return (
             <li key={identity.id} className="connection">
               <Logo />
@@ -98,19 +101,19 @@ export function ConnectedAccounts() {
           );
         })}
         {unconnected.map((provider) => {
-          const Logo = logos[provider];
+          const { Logo } = providerLook[provider];
           return (
             <li key={provider} className="connection">
               <Logo />
               <div className="connection__who">
-                <strong>{names[provider]}</strong>
+                <strong>{nameOf(provider)}</strong>
                 <span className="muted">{t('connected.notConnected')}</span>
               </div>
               {confirming !== provider && (
                 <Button
                   type="button"
                   variant="secondary"
-                  aria-label={t('connected.connectLabel', { provider: names[provider] })}
+                  aria-label={t('connected.connectLabel', { provider: nameOf(provider) })}
                   onClick={() => setConfirming(provider)}
                 >
                   {t('connected.connect')}
@@ -120,7 +123,7 @@ export function ConnectedAccounts() {
                 <div className="connection__confirm">
                   <ConnectProvider
                     provider={provider}
-                    name={names[provider]}
+                    name={nameOf(provider)}
                     hasPassword={state.hasPassword}
                     onCancel={() => setConfirming(undefined)}
                   />

@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths, type SsoProviderName } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -82,7 +82,7 @@ export default function Signup() {
   });
 
   // Single sign-on: the consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
-  const startSso = (provider: 'google' | 'microsoft') => {
+  const startSso = (provider: SsoProviderName) => {
     if (!f.check({ dataProcessingConsent: dataProcessing ? undefined : 'validation.consent_required' })) return undefined;
     rememberAnalyticsConsent(analytics);
     useSignupStore

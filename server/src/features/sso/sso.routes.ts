@@ -5,6 +5,7 @@ import {
   type Language,
   languages,
   ssoIdentitiesResponse,
+  ssoProviderRegistry,
   ssoProviders,
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -68,7 +69,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
       {
         schema: {
           tags: ['sessions'],
-          summary: `Start single sign-on with ${provider === 'google' ? 'Google' : 'Microsoft'} (redirects to the provider)`,
+          summary: `Start single sign-on with ${ssoProviderRegistry[provider].name} (redirects to the provider)`,
           description:
             'intent=signin (default) or signup (with dataProcessingConsent=1 and the optional consent=1, analyticsConsent=1 ticked on /signup); connecting to a signed-in account starts with POST /sso/link; locale; redirectTo (a path of this app); invitation (the token of a team invitation: the callback joins that team). Failures redirect to /login?error=<code>.',
           querystring: startQuery,
