@@ -9,14 +9,14 @@ import {
 } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { runtimeConfig } from '../lib/runtime-config.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { isTeamNotice } from '../teams/team-section.tsx';
 import { ConnectProvider } from './connect-provider.tsx';
-import { FormAlert } from './form-alert.tsx';
 import { providerLook } from './sso-providers.tsx';
-import { isTeamNotice } from './team-section.tsx';
-import { Button } from './ui.tsx';
 
 const nameOf = (provider: SsoProviderName) => ssoProviderRegistry[provider].name;
 

@@ -1,7 +1,7 @@
-import { useBrand } from './brand.ts';
-import { withInvitation } from './invitation.ts';
-import { useLocalNavigate } from './navigation.tsx';
-import { useBaseStore, useSignupStore } from './stores.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { useLocalNavigate } from '../../lib/navigation.tsx';
+import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { withInvitation } from '../invitations/invitation.ts';
 
 let leaving = false;
 

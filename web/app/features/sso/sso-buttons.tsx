@@ -1,10 +1,10 @@
 import { type SsoProviderName, ssoProviders } from '@gatehouse/contract';
 import type { MouseEvent } from 'react';
-import { apiBase } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { isControlPanel } from '../lib/runtime-config.ts';
+import { Divider } from '../../components/ui.tsx';
+import { apiBase } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
 import { providerLook } from './sso-providers.tsx';
-import { Divider } from './ui.tsx';
 
 /** Where a button leads: /connect/{provider} on the API, with the person's language and the rest. */
 export function connectUrl(provider: SsoProviderName, query: Record<string, string | undefined>): string {

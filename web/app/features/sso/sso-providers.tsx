@@ -1,7 +1,7 @@
 import type { SsoProviderName } from '@gatehouse/contract';
 import type { JSX } from 'react';
-import type { MessageKey } from '../lib/i18n.tsx';
-import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
+import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 
 /**
  * What the web adds to the contract's provider registry (`ssoProviderRegistry`, decision 030):

@@ -1,10 +1,10 @@
 import { api as paths, type SsoProviderName } from '@gatehouse/contract';
 import { useState } from 'react';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { useForm } from '../lib/use-form.ts';
-import { CodeForm, CurrentPasswordField, SettingsForm } from '../routes/settings/confirm.tsx';
-import { Button } from './ui.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useForm } from '../../lib/use-form.ts';
+import { CodeForm, CurrentPasswordField, SettingsForm } from '../settings/confirm.tsx';
 
 /**
  * Connecting a provider asks for a fresh proof first, like the other account changes: the
