@@ -15,7 +15,7 @@ const linkBody = ssoLinkRequest.extend({ locale: z.enum(languages).optional() })
 export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookie = flowCookie(deps.config);
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
   const tags = ['sessions'];
 
   r.post(

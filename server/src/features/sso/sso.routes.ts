@@ -155,7 +155,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   ssoLinkRoutes(app, deps);
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
   r.get(
     api.ssoIdentities,
     {
