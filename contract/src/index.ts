@@ -12,6 +12,7 @@ export * from './safe-url.ts';
 export * from './schemas.ts';
 // Account settings
 export * from './settings.ts';
+export * from './sso-providers.ts';
 // Teams
 export * from './teams.ts';
 export * from './validation.ts';

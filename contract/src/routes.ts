@@ -32,6 +32,8 @@ export const api = {
   // Single sign-on
   connectCallback: '/connect/:provider/callback',
   ssoIdentities: '/sso/identities',
+  ssoLink: '/sso/link',
+  ssoLinkCode: '/sso/link-code',
   ssoIdentity: '/sso/identities/:id',
   // Account settings
   account: '/account',
@@ -55,11 +57,6 @@ export const api = {
   // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
   appSignIn: '/app-sign-in/:uid',
 } as const;
-
-// Single sign-on
-/** The OpenID providers a deployment can offer. */
-export const ssoProviders = ['google', 'microsoft'] as const;
-export type SsoProviderName = (typeof ssoProviders)[number];
 
 /** Screens of the web app (seed section 2). */
 export const screens = {

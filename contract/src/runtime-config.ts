@@ -1,3 +1,5 @@
+import type { SsoProviderName } from './sso-providers.ts';
+
 /** A redirect configured by the operator (ROUTE_RULES). */
 export interface RouteRule {
   from: string;
@@ -17,7 +19,7 @@ export interface RuntimeConfig {
   routeRules: RouteRule[];
   // Single sign-on
   /** The providers with a client id and secret: only these get a button. Absent: none. */
-  sso?: ('google' | 'microsoft')[];
+  sso?: SsoProviderName[];
   /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */
   passwordMinLength?: number;
 }

@@ -4,6 +4,7 @@ import type { ErrorCode } from './errors.ts';
 import { languages } from './languages.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
+import { ssoProviders } from './sso-providers.ts';
 
 // Every issue message is an error code (errors.ts); summarizeIssues turns them into the wire shape.
 const code = (value: ErrorCode) => ({ error: value });
@@ -173,15 +174,26 @@ export const sessionResponse = z
   .nullable();
 
 // Single sign-on
-/** A Google or Microsoft identity connected to the account. */
+/** A provider's identity connected to the account. */
 export const ssoIdentityView = z.object({
   id: z.string(),
-  provider: z.enum(['google', 'microsoft']),
+  provider: z.enum(ssoProviders),
   email: z.string().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
 export type SsoIdentityView = z.infer<typeof ssoIdentityView>;
 /** The account's identities, and whether it has a password (the last way in may not be removed). */
+/**
+ * Connecting a provider to the signed-in account: the password, or for an account without one the
+ * code mailed by POST /sso/link-code. The answer is where the browser goes next (the provider).
+ */
+export const ssoLinkRequest = z.object({
+  provider: z.enum(ssoProviders, code('validation.invalid')),
+  password: presentedPasswordSchema.optional(),
+  code: codeSchema.optional(),
+});
+export const ssoLinkResponse = z.object({ location: z.string() });
+
 export const ssoIdentitiesResponse = z.object({ identities: z.array(ssoIdentityView), hasPassword: z.boolean() });
 export type SsoIdentitiesResponse = z.infer<typeof ssoIdentitiesResponse>;

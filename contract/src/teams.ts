@@ -72,6 +72,8 @@ export type TeamsResponse = z.infer<typeof teamsResponse>;
 /** What the invitation screen shows, to the holder of the token only. */
 export const invitationPreview = z.object({
   teamOwnerEmail: z.string(),
+  /** Who sent it (null once the inviter's account is gone). */
+  inviterEmail: z.string().nullable(),
   email: z.string(),
   role: z.enum(assignableRoles),
   expiresAt: z.string(),
@@ -79,6 +81,9 @@ export const invitationPreview = z.object({
   accountExists: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+/** `otherAddress`: the signed-in account joins although the invitation went to another address (its own "Join"). */
+export const invitationAcceptRequest = z.object({ otherAddress: z.boolean().optional() });
 
 export const invitationAccepted = z.object({ teamId: z.string(), teamOwnerEmail: z.string(), role: z.enum(assignableRoles) });
 

@@ -1,7 +1,15 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { isHttpsUrl, isLocalPath, languages, type RouteRule } from '@gatehouse/contract';
+import {
+  isHttpsUrl,
+  isLocalPath,
+  languages,
+  type RouteRule,
+  type SsoProviderName,
+  ssoProviderRegistry,
+  ssoProviders,
+} from '@gatehouse/contract';
 import { z } from 'zod';
 
 const optionalString = z
@@ -24,12 +32,6 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('no-reply@localhost'),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  MICROSOFT_CLIENT_ID: optionalString,
-  MICROSOFT_CLIENT_SECRET: optionalString,
-  MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
   ANALYTICS_KEY: optionalString,
   ANALYTICS_SERVER_URL: z.url({ protocol: /^https?$/ }).default('https://api.eu.amplitude.com/2/httpapi'),
   API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -63,6 +65,25 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Each provider of the registry reads `<prefix>_CLIENT_ID`, `<prefix>_CLIENT_SECRET` and `<prefix>_ISSUER`. */
+function parseSsoEnv(env: Record<string, string | undefined>) {
+  const issues: string[] = [];
+  const values = new Map<SsoProviderName, { clientId?: string; clientSecret?: string; issuer: string }>();
+  for (const provider of ssoProviders) {
+    const { envPrefix, defaultIssuer } = ssoProviderRegistry[provider];
+    const parsed = z
+      .object({ CLIENT_ID: optionalString, CLIENT_SECRET: optionalString, ISSUER: z.url().default(defaultIssuer) })
+      .safeParse({
+        CLIENT_ID: env[`${envPrefix}_CLIENT_ID`],
+        CLIENT_SECRET: env[`${envPrefix}_CLIENT_SECRET`],
+        ISSUER: env[`${envPrefix}_ISSUER`],
+      });
+    if (!parsed.success) issues.push(...parsed.error.issues.map((issue) => `  ${envPrefix}_${issue.path.join('.')}: ${issue.message}`));
+    else values.set(provider, { clientId: parsed.data.CLIENT_ID, clientSecret: parsed.data.CLIENT_SECRET, issuer: parsed.data.ISSUER });
+  }
+  return { issues, values };
+}
+
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export function isLoopback(host: string): boolean {
@@ -72,9 +93,10 @@ export function isLoopback(host: string): boolean {
 /** Parses the environment once; every other module gets this frozen object. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const ssoEnv = parseSsoEnv(env);
+  if (!parsed.success || ssoEnv.issues.length > 0) {
+    const lines = (parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${[...lines, ...ssoEnv.issues].join('\n')}`);
   }
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -91,10 +113,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
     // A provider counts only with both its client id and secret (the buttons show only then).
-    sso: {
-      google: ssoProvider('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
-      microsoft: ssoProvider('MICROSOFT', e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_ISSUER),
-    },
+    sso: Object.fromEntries(
+      [...ssoEnv.values].map(([provider, { clientId, clientSecret, issuer }]) => [
+        provider,
+        ssoProvider(ssoProviderRegistry[provider].envPrefix, clientId, clientSecret, issuer),
+      ]),
+    ) as Partial<Record<SsoProviderName, ReturnType<typeof ssoProvider>>>,
     ssoTimeoutMs: e.SSO_TIMEOUT_MS,
     analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, serverUrl: e.ANALYTICS_SERVER_URL } : undefined,
     apiUrl: e.API_URL ? new URL(e.API_URL).origin : undefined,

@@ -242,7 +242,7 @@ for (const dialect of await dialects()) {
         200,
       );
       await linkIdentity(t, id, `leaver-subject-${n}`, `leaver${n}@gmail.example`);
-      // An earlier e-mail change that went through, an invitation to the address it left, and a pending change.
+      // An earlier e-mail change that went through, an invitation to the address after it left it, and a pending change.
       await moveTo(t, browser, email);
       await seedInvitation(t, hostTeam.id, first, { inviterId: host.id });
       const other = await signIn(t, email, password);
@@ -266,10 +266,11 @@ for (const dialect of await dialects()) {
       // Once the goodbye is out, no table holds the account's id, any address it had or asked
       // for, its name or its sign-on identity.
       await eventually(async () => ((await tablesMentioning(t, [email])).length === 0 ? true : undefined), 'the goodbye mail erased');
-      assert.deepEqual(
-        await tablesMentioning(t, [id, first, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]),
-        [],
-      );
+      assert.deepEqual(await tablesMentioning(t, [id, email, pending, 'Verlassen', `leaver-subject-${n}`, `leaver${n}@gmail.example`]), []);
+      // Only the invitation sent to the first address after the account left it: the next holder's, not the person's.
+      assert.deepEqual(await tablesMentioning(t, [first]), ['team_invitations']);
+      const later = await t.deps.db.selectFrom('team_invitations').select('id').where('email', '=', first).execute();
+      assert.equal(later.length, 1);
       const events = await t.deps.db.selectFrom('auth_events').selectAll().where('type', '=', 'account_deleted').execute();
       assert.ok(events.length >= 1 && events.every((event) => event.account_id === null && event.ip === null));
       // What others own stays: the other team with its owner and the guest's invitation (no longer
@@ -329,6 +330,54 @@ for (const dialect of await dialects()) {
         kept.map((mail) => mail.kind),
         ['email_change_taken'],
         "the holder's mail stays",
+      );
+    });
+
+    it("exports an invitation it claimed or took up for another address without that person's address", async () => {
+      n += 1;
+      const email = `forwarded${n}@example.com`;
+      const stranger = `forward-stranger${n}@example.com`;
+      const account = await seedAccount(t, email, { passwordHash: hash });
+      const client = await signIn(t, email, password);
+      const host = await seedAccount(t, `forward-host${n}@example.com`, { passwordHash: hash });
+      const hostTeam = await findOwnTeam(t.deps.db, host.id);
+      assert.ok(hostTeam);
+      // A claim for another address, as sign-ups made them before decision 030.
+      const claimed = await seedInvitation(t, hostTeam.id, stranger, { inviterId: host.id });
+      await t.deps.db.updateTable('team_invitations').set({ claimed_by: account.id }).where('id', '=', claimed.id).execute();
+      const exported = async () => {
+        const answer = await client.get('/account/export');
+        assert.equal(answer.status, 200);
+        assert.ok(!answer.text.includes(stranger), "the other person's address is not in the file");
+        return answer.json.data.teamInvitations.received.map((i: { email: string | null; teamId: string }) => [i.email, i.teamId]);
+      };
+      assert.deepEqual(await exported(), [[null, hostTeam.id]]);
+      const forwarded = await seedInvitation(t, hostTeam.id, `forward-other${n}@example.com`, { inviterId: host.id });
+      assert.equal((await client.post(`/invitations/${forwarded.token}/accept`, { otherAddress: true })).status, 200);
+      assert.deepEqual(await exported(), [
+        [null, hostTeam.id],
+        [null, hostTeam.id],
+      ]);
+    });
+
+    it('takes nothing sent to an address it used to have after it left it: the invitation and its mail stay', async () => {
+      n += 1;
+      const first = `mover${n}@example.com`;
+      await seedAccount(t, first, { passwordHash: hash });
+      const client = await signIn(t, first, password);
+      await moveTo(t, client, `mover${n}-new@example.com`);
+      await seedAccount(t, `mover-host${n}@example.com`, { passwordHash: hash });
+      const hostClient = await signIn(t, `mover-host${n}@example.com`, password);
+      assert.equal((await invite(hostClient, first)).status, 200);
+      const answer = await client.get('/account/export');
+      assert.deepEqual(answer.json.data.teamInvitations.received, [], "an invitation to the address after it was left is not the person's");
+      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      const invitations = await t.deps.db.selectFrom('team_invitations').select('email').where('email', '=', first).execute();
+      assert.equal(invitations.length, 1, 'the invitation stays');
+      const mails = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', first).execute();
+      assert.ok(
+        mails.some((mail) => mail.kind === 'team_invitation'),
+        'the invitation mail stays',
       );
     });
 

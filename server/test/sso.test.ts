@@ -4,7 +4,7 @@ import { registerAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestOidcProvider } from './support/oidc-provider.ts';
 import { linkIn } from './support/smtp.ts';
-import { callback, type SsoTestApp, ssoRoundTrip, startSso, startSsoTestApp } from './support/sso.ts';
+import { callback, type SsoTestApp, ssoRoundTrip, startLink, startSsoTestApp } from './support/sso.ts';
 import type { TestApp } from './support/test-app.ts';
 
 const password = 'Correct horse battery 2026';
@@ -84,7 +84,15 @@ for (const dialect of await dialects()) {
     it('never redirects off the app, whatever redirectTo says', async () => {
       const user = google.addUser({ email: email('eve'), emailVerified: true });
       await ssoRoundTrip(visitor(t), google, user.login, signupQuery);
-      for (const target of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\r\nSet-Cookie:x=1', 'javascript:alert(1)']) {
+      const controls = ['/x\u0001y', '/\u007f', '/a\u0000b', '/\u001b[0m'];
+      for (const target of [
+        '//evil.example/x',
+        'https://evil.example/',
+        '/\\evil.example',
+        '/\r\nSet-Cookie:x=1',
+        'javascript:alert(1)',
+        ...controls,
+      ]) {
         const back = await ssoRoundTrip(visitor(t), google, user.login, `redirectTo=${encodeURIComponent(target)}`);
         assert.equal(back.path, '/', target);
       }
@@ -201,7 +209,7 @@ for (const dialect of await dialects()) {
       const client = await signIn(t, address, password);
       // Another address at the provider: an explicit connection by the signed-in owner.
       const user = microsoft.addUser({ email: 'someone.else@contoso.example' });
-      const authorization = await startSso(client, microsoft, 'intent=link&locale=it');
+      const authorization = await startLink(client, microsoft, { password, locale: 'it' });
       const back = await callback(client, await microsoft.signIn(authorization.href, user.login));
       assert.equal(back.path, '/it');
       assert.equal(back.query.get('connected'), 'microsoft');
@@ -209,7 +217,8 @@ for (const dialect of await dialects()) {
       const [identity] = listed.json.data.identities;
       assert.equal(identity.provider, 'microsoft');
       assert.equal(identity.email, 'someone.else@contoso.example');
-      await t.smtp.waitFor(address, (m) => m.subject === 'Microsoft was connected to your Gatehouse account');
+      const notice = await t.smtp.waitFor(address, (m) => m.subject === 'Microsoft was connected to your Gatehouse account');
+      assert.match(notice.text, /If you did not do this, open your account, disconnect Microsoft/, 'the mail says how to remove it');
       assert.equal((await client.delete(`/sso/identities/${identity.id}`)).status, 200);
       assert.deepEqual((await client.get('/sso/identities')).json.data.identities, []);
       assert.equal((await client.delete(`/sso/identities/${identity.id}`)).json.code, 'sso.identity_not_found');
@@ -232,7 +241,7 @@ for (const dialect of await dialects()) {
       await registerAccount(t, visitor(t), address, password);
       const client = await signIn(t, address, password);
       const before = await snapshot();
-      const authorization = await startSso(client, google, 'intent=link');
+      const authorization = await startLink(client, google, { password });
       const back = await callback(client, await google.signIn(authorization.href, taken.login));
       assert.equal(back.path, '/');
       assert.equal(back.query.get('error'), 'sso.identity_taken');
@@ -241,6 +250,51 @@ for (const dialect of await dialects()) {
       assert.equal(new URL(anonymous.headers.get('location') ?? '').pathname, '/login');
       const crossSite = await client.get('/connect/google?intent=link', { 'sec-fetch-site': 'cross-site' });
       assert.equal(new URL(crossSite.headers.get('location') ?? '').pathname, '/login');
+    });
+
+    it('connects a provider only after the password: a stolen session alone adds no way in', async () => {
+      const address = email('stolen');
+      await registerAccount(t, visitor(t), address, password);
+      const thief = await signIn(t, address, password);
+      const flows = () => sso.count('sso_flows');
+      const before = await flows();
+      const direct = await thief.get('/connect/google?intent=link', { 'sec-fetch-site': 'none' });
+      assert.equal(direct.status, 302);
+      const location = new URL(direct.headers.get('location') ?? '');
+      assert.equal(location.origin, new URL(t.url).origin, 'not sent to the provider');
+      assert.equal(location.pathname, '/');
+      assert.equal(location.searchParams.get('error'), 'account.confirmation_required');
+      const bare = await thief.post('/sso/link', { provider: 'google' });
+      assert.equal(bare.status, 400);
+      assert.equal(bare.json.code, 'account.confirmation_required');
+      const wrong = await thief.post('/sso/link', { provider: 'google', password: 'not the password at all' });
+      assert.equal(wrong.status, 400);
+      assert.equal(wrong.json.code, 'auth.wrong_password');
+      const unknown = await thief.post('/sso/link', { provider: 'facebook', password });
+      assert.equal(unknown.status, 400);
+      assert.equal(unknown.json.code, 'validation.invalid');
+      assert.equal(await flows(), before, 'no flow was started');
+      assert.deepEqual((await thief.get('/sso/identities')).json.data.identities, []);
+    });
+
+    it('connects a provider to an account without a password with a code mailed to its address, once', async () => {
+      const address = email('codeonly');
+      const only = google.addUser({ email: address, emailVerified: true });
+      const owner = visitor(t);
+      await ssoRoundTrip(owner, google, only.login, signupQuery);
+      const refused = await owner.post('/sso/link', { provider: 'microsoft', password: 'anything at all here' });
+      assert.equal(refused.json.code, 'account.confirmation_required');
+      assert.equal((await owner.post('/sso/link-code')).status, 200);
+      const mail = await t.smtp.waitFor(address, (m) => /code/i.test(m.subject) && m.text.includes('Microsoft'));
+      const code = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
+      const wrong = await owner.post('/sso/link', { provider: 'microsoft', code: code === '000000' ? '111111' : '000000' });
+      assert.equal(wrong.json.code, 'otp.invalid');
+      const user = microsoft.addUser({ email: 'work.account@contoso.example' });
+      const authorization = await startLink(owner, microsoft, { code });
+      const back = await callback(owner, await microsoft.signIn(authorization.href, user.login));
+      assert.equal(back.query.get('connected'), 'microsoft');
+      const again = await owner.post('/sso/link', { provider: 'microsoft', code });
+      assert.equal(again.json.code, 'otp.invalid', 'the code works once');
     });
 
     it('lets a passwordless account set a password through "Forgot password?", and then disconnect', async () => {

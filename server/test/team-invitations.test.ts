@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { upsertBrand } from '../src/features/brands/brand.repository.ts';
 import { iso } from '../src/lib/clock.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
@@ -70,7 +71,14 @@ for (const dialect of await dialects()) {
       const { token } = await seedInvitation(t, owner.teamId, invitee, { role: 'admin', inviterId: owner.id });
       const preview = await visitor(t).get(`/invitations/${token}`);
       assert.equal(preview.status, 200, preview.text);
-      assert.deepEqual(Object.keys(preview.json.data).sort(), ['accountExists', 'email', 'expiresAt', 'role', 'teamOwnerEmail']);
+      assert.deepEqual(Object.keys(preview.json.data).sort(), [
+        'accountExists',
+        'email',
+        'expiresAt',
+        'inviterEmail',
+        'role',
+        'teamOwnerEmail',
+      ]);
       assert.equal(preview.json.data.teamOwnerEmail, owner.email);
       assert.equal(preview.json.data.email, invitee);
       assert.equal(preview.json.data.role, 'admin');
@@ -123,24 +131,80 @@ for (const dialect of await dialects()) {
       assert.equal(used.json.code, 'invitation.used');
     });
 
-    it('signs up another address through the ordinary verification, and it still joins', async () => {
+    /** Verifies a pending address from its mail and sets its password in another browser; the signed-in client. */
+    const finishSignup = async (email: string) => {
+      const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/activate-email?'));
+      const verified = await visitor(t).post('/user/verify-email', {
+        email,
+        token: linkIn(mail, `${t.url}/activate-email?`).searchParams.get('token'),
+      });
+      assert.equal(verified.status, 200, verified.text);
+      const browser = visitor(t);
+      const set = await browser.post('/user/set-password', { email, password: newPassword, token: verified.json.data.token });
+      assert.equal(set.status, 200, set.text);
+      return browser;
+    };
+
+    it('signs up another address as an ordinary sign-up: it joins only by its own "Join" once signed in', async () => {
       const owner = await someone('owner');
       const { token } = await seedInvitation(t, owner.teamId, freshEmail('invited'), { inviterId: owner.id });
       const other = freshEmail('other');
-      const browser = visitor(t);
-      const signup = await browser.post('/user/signup', { email: other, dataProcessingConsent: true, invitation: token });
+      const signup = await visitor(t).post('/user/signup', { email: other, dataProcessingConsent: true, invitation: token });
       assert.equal(signup.status, 200);
       assert.deepEqual(signup.json.data, { email: other }, 'no shortcut for an address the invitation did not prove');
-      const mail = await t.smtp.waitFor(other, (m) => m.text.includes('/activate-email?'));
-      const verified = await visitor(t).post('/user/verify-email', {
-        email: other,
-        token: linkIn(mail, `${t.url}/activate-email?`).searchParams.get('token'),
-      });
-      assert.equal(verified.status, 200);
-      // Opened in another browser: the join was remembered on the server, not in the first tab.
-      const set = await visitor(t).post('/user/set-password', { email: other, password: newPassword, token: verified.json.data.token });
-      assert.equal(set.status, 200, set.text);
+      const browser = await finishSignup(other);
+      assert.deepEqual(await memberEmails(owner.client), [owner.email], 'not joined by signing up');
+      const preview = await browser.get(`/invitations/${token}`);
+      assert.equal(preview.json.data.inviterEmail, owner.email, 'the Join screen names who invited');
+      const silent = await browser.post(`/invitations/${token}/accept`);
+      assert.equal(silent.status, 403);
+      assert.equal(silent.json.code, 'invitation.wrong_account');
+      const join = await browser.post(`/invitations/${token}/accept`, { otherAddress: true });
+      assert.equal(join.status, 200, join.text);
       assert.deepEqual(await memberEmails(owner.client), [owner.email, other].sort());
+    });
+
+    it('does not make a victim a member by a sign-up someone else sent with an invitation for another address', async () => {
+      const attacker = await someone('attacker');
+      const { token } = await seedInvitation(t, attacker.teamId, freshEmail('accomplice'), { inviterId: attacker.id });
+      const victim = freshEmail('victim');
+      // The attacker starts the sign-up of the victim's address with the token; the victim finishes the ordinary sign-up its mail asks for.
+      const forced = await visitor(t).post('/user/signup', { email: victim, dataProcessingConsent: true, invitation: token });
+      assert.equal(forced.status, 200);
+      assert.deepEqual(forced.json.data, { email: victim });
+      const browser = await finishSignup(victim);
+      assert.deepEqual(await memberEmails(attacker.client), [attacker.email], "the attacker's team does not list the victim");
+      const teams = (await browser.get('/team')).json.data.teams;
+      assert.deepEqual(
+        teams.map((team: { ownerEmail: string }) => team.ownerEmail),
+        [victim],
+        'the victim belongs to its own team only',
+      );
+      const row = await t.deps.db
+        .selectFrom('team_invitations')
+        .select('claimed_by')
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst();
+      assert.equal(row?.claimed_by, null, 'nothing was claimed for the victim');
+    });
+
+    it('never joins through a claim for another address an earlier version left, and never overwrites a claim', async () => {
+      const owner = await someone('owner');
+      const victim = freshEmail('victim');
+      assert.equal((await visitor(t).post('/user/signup', { email: victim, dataProcessingConsent: true })).status, 200);
+      const pending = await t.deps.db.selectFrom('accounts').select('id').where('email', '=', victim).executeTakeFirstOrThrow();
+      const stale = await seedInvitation(t, owner.teamId, freshEmail('someone.else'), { inviterId: owner.id });
+      await t.deps.db.updateTable('team_invitations').set({ claimed_by: pending.id }).where('id', '=', stale.id).execute();
+      await finishSignup(victim);
+      assert.deepEqual(await memberEmails(owner.client), [owner.email], 'a stale claim for another address does not join');
+
+      const invitee = freshEmail('invitee');
+      const claimed = await seedInvitation(t, owner.teamId, invitee, { inviterId: owner.id });
+      await t.deps.db.updateTable('team_invitations').set({ claimed_by: pending.id }).where('id', '=', claimed.id).execute();
+      const signup = await visitor(t).post('/user/signup', { email: invitee, dataProcessingConsent: true, invitation: claimed.token });
+      assert.equal(signup.status, 200);
+      const row = await t.deps.db.selectFrom('team_invitations').select('claimed_by').where('id', '=', claimed.id).executeTakeFirst();
+      assert.equal(row?.claimed_by, pending.id, 'the first claim stands');
     });
 
     it('does not sign up or join through an invitation to an address that already has an account', async () => {

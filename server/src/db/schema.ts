@@ -1,3 +1,4 @@
+import type { SsoProviderName } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OidcTables } from './oidc-schema.ts';
 
@@ -60,7 +61,8 @@ export type TokenPurpose =
   | 'email_change'
   | 'email_change_code'
   | 'email_change_cancel'
-  | 'deletion_code';
+  | 'deletion_code'
+  | 'sso_link_code';
 
 export interface OneTimeTokensTable {
   id: string;
@@ -225,7 +227,7 @@ export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
 
 // Single sign-on
-export type SsoProvider = 'google' | 'microsoft';
+export type SsoProvider = SsoProviderName;
 
 export interface SsoIdentitiesTable {
   id: string;

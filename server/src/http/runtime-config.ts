@@ -1,4 +1,4 @@
-import { type RuntimeConfig, runtimeConfigPath } from '@gatehouse/contract';
+import { type RuntimeConfig, runtimeConfigPath, ssoProviders } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -9,7 +9,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     analytics: config.analytics ?? null,
     routeRules: config.routeRules,
     // Single sign-on
-    sso: (['google', 'microsoft'] as const).filter((provider) => config.sso[provider] !== undefined),
+    sso: ssoProviders.filter((provider) => config.sso[provider] !== undefined),
     passwordMinLength: config.password.minLength,
   };
 }

@@ -21,6 +21,7 @@ export type MailKind =
   | 'signin_paused'
   // Single sign-on
   | 'sso_linked'
+  | 'sso_link_code'
   // Account settings
   | 'password_updated'
   | 'email_change_verify'
@@ -34,7 +35,7 @@ export type MailKind =
   | 'team_invitation';
 
 /** Mails that carry a 10-minute code instead of a link. */
-const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code']);
+const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code', 'sso_link_code']);
 
 export interface MailBrand {
   name: string;
@@ -112,6 +113,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.emailChangeTaken, paragraphs: [m.emailChangeTaken.intro], after: [m.common.ignore] };
     case 'deletion_code':
       return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
+    case 'sso_link_code':
+      return { ...m.ssoLinkCode, paragraphs: [m.ssoLinkCode.intro], after: [m.ssoLinkCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
     // Teams

@@ -17,6 +17,19 @@ export async function startSso(client: TestClient, provider: TestOidcProvider, q
   return location;
 }
 
+/** Starts connecting a provider to the signed-in account with a fresh proof (POST /sso/link); returns the provider's authorization URL. */
+export async function startLink(
+  client: TestClient,
+  provider: TestOidcProvider,
+  proof: { password?: string; code?: string; locale?: string },
+): Promise<URL> {
+  const start = await client.post('/sso/link', { provider: provider.flavour, ...proof });
+  assert.equal(start.status, 200, start.text);
+  const location = new URL(start.json.data.location);
+  assert.equal(location.origin, provider.origin, `expected the provider's address, got ${location.href}`);
+  return location;
+}
+
 /** Where the app sent the browser after the callback: path and query of its own origin. */
 export async function callback(client: TestClient, url: URL): Promise<{ path: string; query: URLSearchParams; setCookie: string[] }> {
   const done = await client.get(`${url.pathname}${url.search}`);

@@ -18,6 +18,8 @@ export interface SignupState {
   token: string;
   /** A license key to activate at the end of sign-up (from /redeem). */
   pendingLicense: string;
+  /** A team invitation to another address than the one signed up: its Join screen follows the sign-up. */
+  invitation: string;
   update(patch: Partial<Omit<SignupState, 'update' | 'reset'>>): void;
   reset(): void;
 }
@@ -31,6 +33,7 @@ const signupDefaults = {
   analyticsConsent: false,
   token: '',
   pendingLicense: '',
+  invitation: '',
 };
 
 export const useSignupStore = create<SignupState>()(

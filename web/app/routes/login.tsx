@@ -29,6 +29,7 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const f = useForm();
+  const [signedIn, setSignedIn] = useState(0);
   const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
@@ -58,6 +59,8 @@ export default function Login() {
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
+      // Another address joins only by its own press on the Join shown for the account now signed in.
+      if (joined.code === 'invitation.wrong_account') return setSignedIn((n) => n + 1);
       // Signed in all the same: the account page's Team section says why the team was not joined.
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
@@ -71,7 +74,7 @@ export default function Login() {
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
       {appName && <AppSignInBanner name={appName} />}
       {preview && <InvitationBanner preview={preview} mode="login" />}
-      {preview && <InvitationJoin token={invitation.token} preview={preview} />}
+      {preview && <InvitationJoin key={signedIn} token={invitation.token} preview={preview} />}
       {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons
         mode="login"

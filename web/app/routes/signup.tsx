@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths, type SsoProviderName } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -7,6 +7,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
+import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
@@ -73,6 +74,7 @@ export default function Signup() {
       // The invited address needs no verification mail: straight on to the password.
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
+      invitation: preview && !result.data?.token ? invitation.token : '',
     });
     // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore.getState().update(result.data?.token ? { currentStep: 2, maxSteps: 3 } : { currentStep: 1, maxSteps: 4 });
@@ -80,7 +82,7 @@ export default function Signup() {
   });
 
   // Single sign-on: the consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
-  const startSso = (provider: 'google' | 'microsoft') => {
+  const startSso = (provider: SsoProviderName) => {
     if (!f.check({ dataProcessingConsent: dataProcessing ? undefined : 'validation.consent_required' })) return undefined;
     rememberAnalyticsConsent(analytics);
     useSignupStore
@@ -113,6 +115,7 @@ export default function Signup() {
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
+      {preview && !preview.accountExists && <InvitationJoin token={invitation.token} preview={preview} />}
       {invitation.error && <FormAlert code={invitation.error} />}
       <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
       <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">

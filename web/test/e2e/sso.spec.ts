@@ -78,7 +78,7 @@ test('comes back from a cancel at the provider with a message, signed out', asyn
   await capture(page, testInfo, 'sso-cancelled');
 });
 
-test('connects and disconnects Google on the account page', async ({ page }, testInfo) => {
+test('connects Google on the account page after the password, and disconnects it', async ({ page }, testInfo) => {
   const email = uniqueEmail('sso-connect', testInfo);
   await registerAccount(page, email, password);
   const login = await providerUser('google', { email: `other.${email}`, verified: true });
@@ -87,14 +87,22 @@ test('connects and disconnects Google on the account page', async ({ page }, tes
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const section = page.getByRole('region', { name: 'Connected accounts' });
-  await section.getByRole('link', { name: 'Connect Google' }).click();
+  await section.getByRole('button', { name: 'Connect Google' }).click();
+  // A session alone does not connect: the password is asked first, and a wrong one is refused.
+  await expect(section.getByText('To connect Google, confirm that it is you with your password.', { exact: false })).toBeVisible();
+  await section.getByLabel('Password', { exact: true }).fill('not the password');
+  await section.getByRole('button', { name: 'Continue to Google' }).click();
+  await expect(section.getByRole('alert')).toBeVisible();
+  await capture(page, testInfo, 'sso-connect-confirm');
+  await section.getByLabel('Password', { exact: true }).fill(password);
+  await section.getByRole('button', { name: 'Continue to Google' }).click();
   await signInAtProvider(page, login);
   await expect(section.getByRole('status')).toHaveText('Google is now connected. You can sign in with it from now on.');
   await expect(section.getByText(`Connected as other.${email}`)).toBeVisible();
   await capture(page, testInfo, 'sso-connected');
   await section.getByRole('button', { name: `Disconnect Google (other.${email})` }).click();
   await expect(section.getByRole('status')).toHaveText('Google was disconnected.');
-  await expect(section.getByRole('link', { name: 'Connect Google' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Connect Google' })).toBeVisible();
 });
 
 test('shows no buttons and no divider where no provider is configured', async ({ page }) => {

@@ -133,3 +133,37 @@ test('an existing account accepts through /login; a revoked and an expired invit
     await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   }
 });
+
+test('another address joins only by its own "Join", on a screen that names the team, who invited and the address signed in', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const owner = uniqueEmail('team-owner3', testInfo);
+  const invited = uniqueEmail('team-invited', testInfo);
+  const colleague = uniqueEmail('team-forwarded', testInfo);
+  await registerAccount(page, colleague, password);
+  await registerAccount(page, owner, password);
+  await signInApi(page.request, owner, password);
+  const link = await inviteApi(page.request, invited);
+
+  // The invitation was forwarded: signing in with another address does not join by itself.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link.replace('/signup?', '/login?'));
+  await other.getByLabel('Email').fill(colleague);
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const join = other.locator('.invitation-join');
+  await expect(join).toContainText(`${owner} sent this invitation to ${invited}.`);
+  await expect(join).toContainText(`You are signed in as ${colleague}, not with the invited address.`);
+  await expect(other.getByRole('status').filter({ hasText: 'You are joining the team of' })).toContainText(owner);
+  await capture(other, testInfo, 'team-join-other-address');
+  await other.goto('/');
+  await expect(other.getByRole('region', { name: `Team of ${owner}` })).toHaveCount(0);
+
+  // Its own press joins.
+  await other.goto(link);
+  await other.getByRole('button', { name: 'Join the team' }).click();
+  await expect(other.getByRole('region', { name: `Team of ${owner}` })).toBeVisible();
+  await context.close();
+});

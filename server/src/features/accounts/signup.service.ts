@@ -44,11 +44,11 @@ const verificationLink = (deps: Deps, email: string, token: string) =>
  * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
  * transaction writing one mail); only the mail differs, telling an existing owner to sign in.
  *
- * From a team invitation (teams): the invited address, still without a password, needs no
- * verification mail (the invitation link proved the mailbox): the answer carries the
- * set-password token at once. Another address is verified as usual. Either way the account
- * joins the team when its password is set. Only the holder of the invitation's token sees an
- * answer that differs.
+ * From a team invitation: the invited address, still without a password, needs no verification
+ * mail (the invitation link proved the mailbox): the answer carries the set-password token at
+ * once, and the account joins the team when its password is set. Another address is an ordinary
+ * sign-up; it joins only by its own "Join" once signed in (decision 030). Only the holder of the
+ * invitation's token sees an answer that differs.
  */
 export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<{ token?: string }> {
   // Control-panel mode: a registered installation asks for a code for one of its users.
@@ -89,9 +89,9 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       ]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
-    // Teams: a pending account remembers the invitation and joins when its password is set.
-    const claimed = pending && input.invitation ? await claimInvitation(deps, trx, account.id, input.invitation) : undefined;
-    if (claimed && invitedAddress) {
+    // The invited address's pending account remembers the invitation and joins when its password is set.
+    const claimed = pending && invitedAddress && input.invitation ? await claimInvitation(deps, trx, account, input.invitation) : undefined;
+    if (claimed) {
       const now = iso(deps.clock.now());
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
       await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { connectedApps, oidcTablesWithoutAccountData } from '../oidc/oidc-account-data.ts';
-import type { AccountAddresses } from './account-addresses.ts';
+import { type AccountAddresses, sentToPerson } from './account-addresses.ts';
 import { eraseInvitations, eraseTeams, exportInvitations, exportTeams } from './team-data.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -32,7 +32,7 @@ export const accountData: AccountDataPart[] = [
   connectedApps,
   {
     // Mail to the person (verification, resets, notices) holds the address and links: mail to
-    // every address the account has had, and the confirmation mail its e-mail changes sent to
+    // every address the account has had, while it had it, and the confirmation mail its e-mail changes sent to
     // addresses it asked for. Other mail to those (an "already used" notice to another account,
     // an invitation to an address nobody proved) is not the person's.
     name: 'mail',
@@ -43,7 +43,7 @@ export const accountData: AccountDataPart[] = [
         .where((eb) => {
           const to = eb.fn<string>('lower', ['to_address']);
           const confirmations = eb.and([eb(to, 'in', addresses.asked), eb('kind', 'in', ['email_change_verify', 'email_change_code'])]);
-          return eb.or([eb(to, 'in', addresses.had), ...(addresses.asked.length > 0 ? [confirmations] : [])]);
+          return eb.or([sentToPerson(eb, to, eb.ref('created_at'), addresses), ...(addresses.asked.length > 0 ? [confirmations] : [])]);
         })
         .execute();
     },

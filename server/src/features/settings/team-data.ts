@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database } from '../../db/schema.ts';
 import { countMembers, findOwnTeam, lockTeam } from '../teams/team.repository.ts';
-import type { AccountAddresses } from './account-addresses.ts';
+import { type AccountAddresses, sentToPerson, wasSentToPerson } from './account-addresses.ts';
 
 // The person's part of teams, for "Download my data" and deleting the account. Only what is
 // about the person: other people's addresses and names (members, inviters, invitees) stay out of
@@ -60,14 +60,28 @@ const invitationFields = [
   'revoked_at as revokedAt',
 ] as const;
 
-/** Invitations to the person: to an address the account has had, or taken up by it. */
+/** Invitations to the person: to an address the account had when they were sent, or taken up by it. */
 function toPerson(account: Account, addresses: AccountAddresses) {
   return (eb: ExpressionBuilder<Database, 'team_invitations'>) =>
-    eb.or([eb('email_key', 'in', addresses.had), eb('accepted_by', '=', account.id), eb('claimed_by', '=', account.id)]);
+    eb.or([
+      sentToPerson(eb, eb.ref('email_key'), eb.ref('created_at'), addresses),
+      eb('accepted_by', '=', account.id),
+      eb('claimed_by', '=', account.id),
+    ]);
 }
 
-/** Invitations the person sent (without the invitee's address) and those sent to them (with the address they went to). */
+/**
+ * Invitations the person sent (without the invitee's address) and those sent to them or taken up
+ * by them (with the address they went to only when it was the person's: a forwarded invitation
+ * names someone else).
+ */
 export async function exportInvitations(db: DbOrTx, account: Account, addresses: AccountAddresses) {
+  const received = await db
+    .selectFrom('team_invitations')
+    .select(['email', 'email_key', ...invitationFields])
+    .where(toPerson(account, addresses))
+    .orderBy('created_at')
+    .execute();
   return {
     sent: await db
       .selectFrom('team_invitations')
@@ -75,12 +89,10 @@ export async function exportInvitations(db: DbOrTx, account: Account, addresses:
       .where('inviter_account_id', '=', account.id)
       .orderBy('created_at')
       .execute(),
-    received: await db
-      .selectFrom('team_invitations')
-      .select(['email', ...invitationFields])
-      .where(toPerson(account, addresses))
-      .orderBy('created_at')
-      .execute(),
+    received: received.map(({ email, email_key: key, ...invitation }) => ({
+      email: wasSentToPerson(addresses, key, invitation.createdAt) ? email : null,
+      ...invitation,
+    })),
   };
 }
 

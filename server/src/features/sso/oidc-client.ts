@@ -1,3 +1,4 @@
+import { ssoProviderRegistry } from '@gatehouse/contract';
 import * as client from 'openid-client';
 import type { SsoProvider } from '../../db/schema.ts';
 
@@ -203,9 +204,9 @@ function tenantOf(body: string): string | undefined {
 
 function toIdentity(provider: SsoProvider, claims: client.IDToken): IdentityClaims {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
-  // Google vouches with email_verified; Microsoft's `email` is whatever a tenant admin typed,
-  // so only its xms_edov ("the domain owner verified this address") counts (the nOAuth takeover).
-  const verified = provider === 'google' ? claims.email_verified === true : claims.xms_edov === true || claims.xms_edov === 'true';
+  // Only the provider's own vouching claim counts (the registry's entry; the nOAuth takeover).
+  const { claim, values } = ssoProviderRegistry[provider].vouches;
+  const verified = (values as readonly unknown[]).includes(claims[claim]);
   return {
     issuer: claims.iss,
     subject: claims.sub,

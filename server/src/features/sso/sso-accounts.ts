@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@gatehouse/contract';
+import { isLanguage, type Language, ssoProviderRegistry } from '@gatehouse/contract';
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts';
@@ -186,9 +186,7 @@ async function addIdentity(
     kind: 'sso_linked',
     language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,
     brand,
-    params: { provider: providerNames[provider], email: account.email, link: `${deps.config.publicUrl}/` },
+    params: { provider: ssoProviderRegistry[provider].name, email: account.email, link: `${deps.config.publicUrl}/` },
   });
   return true;
 }
-
-export const providerNames: Record<SsoProvider, string> = { google: 'Google', microsoft: 'Microsoft' };

@@ -1,15 +1,14 @@
+import { ssoProviders } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { SsoProvider } from '../../db/schema.ts';
 import { OidcClient } from './oidc-client.ts';
-
-export const ssoProviderNames = ['google', 'microsoft'] as const satisfies readonly SsoProvider[];
 
 /** The OpenID providers this deployment has credentials for; discovery is lazy and cached. */
 export class SsoProviders {
   readonly #clients = new Map<SsoProvider, OidcClient>();
 
   constructor(config: Config, now: () => number) {
-    for (const provider of ssoProviderNames) {
+    for (const provider of ssoProviders) {
       const settings = config.sso[provider];
       if (settings) this.#clients.set(provider, new OidcClient({ provider, ...settings }, config.ssoTimeoutMs, now));
     }
@@ -21,6 +20,6 @@ export class SsoProviders {
 
   /** Those with a client id and secret: the buttons the web app shows. */
   configured(): SsoProvider[] {
-    return ssoProviderNames.filter((provider) => this.#clients.has(provider));
+    return ssoProviders.filter((provider) => this.#clients.has(provider));
   }
 }

@@ -1,4 +1,13 @@
-import { api, invitationTokenSchema, type Language, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
+import {
+  api,
+  invitationTokenSchema,
+  isLocalPath,
+  type Language,
+  languages,
+  ssoIdentitiesResponse,
+  ssoProviderRegistry,
+  ssoProviders,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +19,9 @@ import { authOf, callerOf, loadSession, requireSession, setSessionCookie } from 
 import { AppError } from '../../lib/errors.ts';
 import { SsoError } from './oidc-client.ts';
 import { finishSso, flowLifetimeMs, type SignupConsents, type SsoOutcome, startSso } from './sso.service.ts';
+import { flowCookie, localized } from './sso-cookie.ts';
 import { connectedIdentities, disconnectIdentity } from './sso-identities.service.ts';
+import { ssoLinkRoutes } from './sso-link.routes.ts';
 
 const flag = z.enum(['1', 'true']).optional().catch(undefined);
 const startQuery = z.object({
@@ -23,19 +34,6 @@ const startQuery = z.object({
   /** Teams: the token of the invitation screen (/signup or /login) the button was pressed on. */
   invitation: invitationTokenSchema.optional().catch(undefined),
 });
-
-/** Only a path of this app: "/redeem/…", never "//evil.example", "/\\evil.example" or a URL. */
-export function safeRelativePath(value: string | undefined | null): string | undefined {
-  if (!value || !/^\/(?![/\\])[^\s\\]*$/.test(value)) return undefined;
-  return value;
-}
-
-const localized = (path: string, language: string | undefined) =>
-  !language || language === 'en' ? path : path === '/' ? `/${language}` : `/${language}${path}`;
-
-function flowCookieName(config: Config): string {
-  return config.session.secure ? '__Host-gatehouse_sso' : 'gatehouse_sso';
-}
 
 /**
  * A browser that came from one of our pages (or typed the address): only then do the consents
@@ -62,8 +60,7 @@ function fromOurPage(request: FastifyRequest, config: Config): boolean {
 export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const cookieName = flowCookieName(config);
-  const cookieOptions = { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'lax' as const };
+  const { name: cookieName, options: cookieOptions } = flowCookie(config);
   const to = (reply: FastifyReply, path: string) => reply.redirect(`${config.publicUrl}${path}`, 302);
 
   for (const provider of ssoProviders) {
@@ -72,9 +69,9 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
       {
         schema: {
           tags: ['sessions'],
-          summary: `Start single sign-on with ${provider === 'google' ? 'Google' : 'Microsoft'} (redirects to the provider)`,
+          summary: `Start single sign-on with ${ssoProviderRegistry[provider].name} (redirects to the provider)`,
           description:
-            'intent=signin (default), signup (with dataProcessingConsent=1 and the optional consent=1, analyticsConsent=1 ticked on /signup) or link (signed in: connect to this account); locale; redirectTo (a path of this app); invitation (the token of a team invitation: the callback joins that team). Failures redirect to /login?error=<code>.',
+            'intent=signin (default) or signup (with dataProcessingConsent=1 and the optional consent=1, analyticsConsent=1 ticked on /signup); connecting to a signed-in account starts with POST /sso/link; locale; redirectTo (a path of this app); invitation (the token of a team invitation: the callback joins that team). Failures redirect to /login?error=<code>.',
           querystring: startQuery,
         },
       },
@@ -86,9 +83,11 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
             ? { dataProcessing: true, marketing: query.consent !== undefined, analytics: query.analyticsConsent !== undefined }
             : undefined;
         let intent = query.intent;
+        // Connecting starts with POST /sso/link, after the password or a mailed code (decision 030).
         if (intent === 'link') {
           await loadSession(deps, request);
           if (!request.auth || !ours) return to(reply, localized('/login', query.locale));
+          return to(reply, `${localized('/', query.locale)}?error=account.confirmation_required`);
         }
         if (intent === 'signup' && !consents) intent = 'signin';
         if (!deps.sso.get(provider)) return to(reply, `${localized('/login', query.locale)}?error=auth.sso_unavailable`);
@@ -98,8 +97,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
             intent,
             locale: query.locale ?? config.defaultLanguage,
             consents,
-            redirectTo: safeRelativePath(query.redirectTo),
-            accountId: request.auth?.account.id,
+            redirectTo: query.redirectTo && isLocalPath(query.redirectTo) ? query.redirectTo : undefined,
             // Like the consents, only from our own pages: another site cannot make a visitor join a team.
             invitation: ours ? query.invitation : undefined,
           });
@@ -113,8 +111,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
             { provider, reason: error.code, err: error.cause instanceof Error ? error.cause.message : undefined },
             'single sign-on could not start',
           );
-          const page = intent === 'link' ? '/' : '/login';
-          return to(reply, `${localized(page, query.locale)}?error=${error.code}`);
+          return to(reply, `${localized('/login', query.locale)}?error=${error.code}`);
         }
       },
     );
@@ -157,6 +154,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
     return to(reply, outcome.flow.redirect_to ?? localized('/', language));
   }
 
+  ssoLinkRoutes(app, deps);
   const signedIn = { preValidation: requireSession(deps) };
   r.get(
     api.ssoIdentities,

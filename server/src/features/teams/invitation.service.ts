@@ -60,8 +60,10 @@ export async function previewInvitation(deps: Deps, token: string, caller: Calle
   const problem = unusable(invitation, iso(deps.clock.now()));
   if (problem || !invitation) throw refuse(problem ?? 'invitation.invalid');
   const account = await findAccountByEmail(deps.db, invitation.email);
+  const inviter = invitation.inviter_account_id ? await findAccountById(deps.db, invitation.inviter_account_id) : undefined;
   return {
     teamOwnerEmail: await ownerEmailOf(deps.db, invitation.team_id),
+    inviterEmail: inviter?.email ?? null,
     email: invitation.email,
     role: invitation.role,
     expiresAt: invitation.expires_at,
@@ -133,10 +135,16 @@ export async function joinByTokenHash(
   return tryJoin(deps, trx, accountId, await findInvitationByHash(trx, tokenHash), options.invitedAddressOnly);
 }
 
-/** POST /invitations/{token}/accept: a signed-in account whose address is the invited one joins. */
-export async function acceptInvitation(deps: Deps, accountId: string, token: string, caller: Caller) {
+/**
+ * POST /invitations/{token}/accept: a signed-in account whose address is the invited one joins;
+ * another account only with `otherAddress`, sent by the "Join" of a screen that names the team
+ * and the inviter (decision 030).
+ */
+export async function acceptInvitation(deps: Deps, accountId: string, token: string, options: { otherAddress: boolean }, caller: Caller) {
   await deps.limits.lookup(caller.ip);
-  return deps.db.transaction().execute((trx) => joinFromInvitation(deps, trx, accountId, token, { invitedAddressOnly: true }));
+  return deps.db
+    .transaction()
+    .execute((trx) => joinFromInvitation(deps, trx, accountId, token, { invitedAddressOnly: !options.otherAddress }));
 }
 
 /** A usable invitation by its token, or undefined. */
@@ -146,23 +154,30 @@ export async function findInvitationByToken(deps: TeamDeps, token: string): Prom
 }
 
 /**
- * A sign-up from the invitation screen, by an account still without a password: remembers the
- * invitation on it, so the account joins when its password is set (joinClaimedInvitations),
- * also when the verification link is opened in another browser. An unusable token is ignored:
- * the screen already said so, and the sign-up goes on as an ordinary one.
+ * A sign-up of the invited address from the invitation screen, by an account still without a
+ * password: remembers the invitation on it, so the account joins when its password is set
+ * (joinClaimedInvitations). Any other address is not claimed: whoever types an address on the
+ * sign-up form need not own it, so another account joins only by its own "Join" once signed in
+ * (decision 030). An unusable token, or one another account claimed, is ignored: the sign-up goes
+ * on as an ordinary one.
  */
-export async function claimInvitation(deps: TeamDeps, trx: Trx, accountId: string, token: string): Promise<TeamInvitation | undefined> {
+export async function claimInvitation(
+  deps: TeamDeps,
+  trx: Trx,
+  account: { id: string; email: string },
+  token: string,
+): Promise<TeamInvitation | undefined> {
   const invitation = await findInvitationByHash(trx, sha256(token));
   if (!invitation || unusable(invitation, iso(deps.clock.now()))) return undefined;
-  await markClaimed(trx, invitation.id, accountId);
-  return invitation;
+  if (invitation.email_key !== emailKey(account.email)) return undefined;
+  return (await markClaimed(trx, invitation.id, account.id)) ? invitation : undefined;
 }
 
-/** When a password is first set: joins every team whose invitation this account claimed at sign-up. */
+/** When a password is first set: joins every team whose invitation to this address the account claimed at sign-up. */
 export async function joinClaimedInvitations(deps: TeamDeps, trx: Trx, accountId: string): Promise<void> {
   for (const invitation of await findClaimedInvitations(trx, accountId, iso(deps.clock.now()))) {
-    // A claim that can no longer be used (the team is full, the person joined meanwhile) is let go:
-    // the password is set either way.
-    await tryJoin(deps, trx, accountId, invitation, false);
+    // A claim that can no longer be used (the team is full, the person joined meanwhile, or a
+    // claim for another address left by an earlier version) is let go: the password is set either way.
+    await tryJoin(deps, trx, accountId, invitation, true);
   }
 }

@@ -194,8 +194,15 @@ export async function markAccepted(db: DbOrTx, id: string, accountId: string, no
   return result.numUpdatedRows === 1n;
 }
 
-export async function markClaimed(db: DbOrTx, id: string, accountId: string): Promise<void> {
-  await db.updateTable('team_invitations').set({ claimed_by: accountId }).where('id', '=', id).execute();
+/** Remembers the invitation on the account; false when another account claimed it first (a claim is never overwritten). */
+export async function markClaimed(db: DbOrTx, id: string, accountId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('team_invitations')
+    .set({ claimed_by: accountId })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', accountId)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export function findClaimedInvitations(db: DbOrTx, accountId: string, now: string): Promise<TeamInvitation[]> {

@@ -1,6 +1,7 @@
 import {
   api,
   invitationAccepted,
+  invitationAcceptRequest,
   invitationPreview,
   invitationTokenSchema,
   teamInvitationView,
@@ -129,11 +130,17 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
       ...signedIn,
       schema: {
         tags,
-        summary: 'Accept an invitation: the signed-in account must have the invited address',
+        summary:
+          'Accept an invitation: the signed-in account must have the invited address, or send otherAddress: true (its own "Join" on a screen naming the team)',
         params: tokenParams,
+        // A browser POST without a body arrives as null: the invited address accepts with no body at all.
+        body: invitationAcceptRequest.nullish(),
         response: replies(invitationAccepted),
       },
     },
-    async (request) => ({ data: await acceptInvitation(deps, authOf(request).account.id, request.params.token, callerOf(request)) }),
+    async (request) => {
+      const options = { otherAddress: request.body?.otherAddress === true };
+      return { data: await acceptInvitation(deps, authOf(request).account.id, request.params.token, options, callerOf(request)) };
+    },
   );
 }

@@ -20,11 +20,12 @@ export const revokePolicies = {
     'email_change',
     'email_change_code',
     'deletion_code',
+    'sso_link_code',
   ],
   /** A newer e-mail change replaces a pending one; the way back stays. */
   newEmailChange: ['email_change', 'email_change_code'],
   /** The address moved: what was mailed to the old one (resets, a pending deletion) must not outlive it. */
-  addressChanged: ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code'],
+  addressChanged: ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code', 'sso_link_code'],
   /** "This was not me": every link and code, the way back included (decision 029). */
   notMe: [
     'verify_email',
@@ -36,6 +37,7 @@ export const revokePolicies = {
     'email_change_code',
     'email_change_cancel',
     'deletion_code',
+    'sso_link_code',
   ],
 } as const satisfies Record<string, readonly TokenPurpose[]>;
 

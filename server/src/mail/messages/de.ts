@@ -127,6 +127,14 @@ const de: MailMessages = {
     expiry:
       'Der Code ist {minutes} Minuten gültig. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Konto bleibt unverändert.',
   },
+  ssoLinkCode: {
+    subject: 'Ihr {brand}-Code zum Verbinden eines Anmeldedienstes: {code}',
+    preheader: 'Geben Sie ihn ein, um die Verbindung zu bestätigen.',
+    intro:
+      'Geben Sie diesen Code in Ihren Kontoeinstellungen ein, um zu bestätigen, dass Google oder Microsoft mit Ihrem {brand}-Konto verbunden werden soll:',
+    expiry:
+      'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
+  },
   accountDeleted: {
     subject: 'Ihr Konto bei {brand} wurde gelöscht',
     preheader: 'Vielen Dank, dass Sie bei uns waren.',

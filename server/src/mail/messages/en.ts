@@ -123,6 +123,13 @@ const en = {
     intro: 'Enter this code in your settings to confirm that your {brand} account should be deleted for good:',
     expiry: 'The code is valid for {minutes} minutes. If you did not ask for this, ignore this email: your account stays as it is.',
   },
+  ssoLinkCode: {
+    subject: 'Your {brand} code to connect a sign-in provider: {code}',
+    preheader: 'Enter it to confirm the connection.',
+    intro: 'Enter this code in your account settings to confirm that Google or Microsoft should be connected to your {brand} account:',
+    expiry:
+      'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
+  },
   accountDeleted: {
     subject: 'Your {brand} account has been deleted',
     preheader: 'Thank you for having been with us.',

@@ -125,6 +125,14 @@ const es: MailMessages = {
     intro: 'Introduce este código en tu configuración para confirmar que quieres eliminar definitivamente tu cuenta de {brand}:',
     expiry: 'El código es válido durante {minutes} minutos. Si no lo has pedido, ignora este correo: tu cuenta seguirá como está.',
   },
+  ssoLinkCode: {
+    subject: 'Tu código de {brand} para conectar un proveedor de inicio de sesión: {code}',
+    preheader: 'Introdúcelo para confirmar la conexión.',
+    intro:
+      'Introduce este código en la configuración de tu cuenta para confirmar que Google o Microsoft se conecte a tu cuenta de {brand}:',
+    expiry:
+      'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y contacta con nuestro soporte.',
+  },
   accountDeleted: {
     subject: 'Se ha eliminado tu cuenta de {brand}',
     preheader: 'Gracias por haber estado con nosotros.',

@@ -127,6 +127,14 @@ const fr: MailMessages = {
     intro: 'Saisissez ce code dans vos paramètres pour confirmer la suppression définitive de votre compte {brand} :',
     expiry: 'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, ignorez cet e-mail : votre compte reste inchangé.',
   },
+  ssoLinkCode: {
+    subject: 'Votre code {brand} pour associer un service de connexion : {code}',
+    preheader: 'Saisissez-le pour confirmer l’association.',
+    intro:
+      'Saisissez ce code dans les paramètres de votre compte pour confirmer que Google ou Microsoft doit être associé à votre compte {brand} :',
+    expiry:
+      'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
+  },
   accountDeleted: {
     subject: 'Votre compte {brand} a été supprimé',
     preheader: 'Merci d’avoir été parmi nous.',

@@ -126,6 +126,14 @@ const it: MailMessages = {
     intro: 'Inserisci questo codice nelle impostazioni per confermare che il tuo account {brand} deve essere eliminato definitivamente:',
     expiry: 'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, ignora questa email: il tuo account resta com’è.',
   },
+  ssoLinkCode: {
+    subject: 'Il tuo codice {brand} per collegare un servizio di accesso: {code}',
+    preheader: 'Inseriscilo per confermare il collegamento.',
+    intro:
+      'Inserisci questo codice nelle impostazioni dell’account per confermare che Google o Microsoft venga collegato al tuo account {brand}:',
+    expiry:
+      'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
+  },
   accountDeleted: {
     subject: 'Il tuo account {brand} è stato eliminato',
     preheader: 'Grazie per essere stato con noi.',

@@ -121,6 +121,14 @@ const pt: MailMessages = {
     intro: 'Digite este código nas configurações para confirmar que sua conta {brand} deve ser excluída definitivamente:',
     expiry: 'O código é válido por {minutes} minutos. Se você não pediu isso, ignore este e-mail: sua conta continua como está.',
   },
+  ssoLinkCode: {
+    subject: 'Seu código da {brand} para conectar um provedor de login: {code}',
+    preheader: 'Digite-o para confirmar a conexão.',
+    intro:
+      'Digite este código nas configurações da sua conta para confirmar que o Google ou a Microsoft deve ser conectado à sua conta da {brand}:',
+    expiry:
+      'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
+  },
   accountDeleted: {
     subject: 'Sua conta {brand} foi excluída',
     preheader: 'Obrigado por ter estado conosco.',

@@ -10,8 +10,9 @@ import { useForm } from '../../lib/use-form.ts';
 import type { SessionData } from '../../lib/use-session.ts';
 
 /**
- * On sign-in from an invitation, for someone already signed in with the invited address: one
- * button joins the team, no password typed again. Anyone else gets the sign-in form alone.
+ * On an invitation screen, for someone already signed in: one button joins the team, no password
+ * typed again. Signed in with another address than the invited one, the screen says so and who
+ * sent the invitation, and only that press joins (decision 030). Nobody signed in: nothing.
  */
 export function InvitationJoin({ token, preview }: { token: string; preview: InvitationPreview }) {
   const { t } = useI18n();
@@ -21,17 +22,23 @@ export function InvitationJoin({ token, preview }: { token: string; preview: Inv
   useEffect(() => {
     void api<SessionData | null>('GET', paths.session).then((result) => setSignedInAs(result.data?.account.email));
   }, []);
-  if (!signedInAs || signedInAs.toLowerCase() !== preview.email.toLowerCase()) return null;
+  if (!signedInAs) return null;
+  const otherAddress = signedInAs.toLowerCase() !== preview.email.toLowerCase();
 
   const join = f.onSubmit(async () => {
-    const result = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(token)));
+    const result = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(token)), { otherAddress });
     if (result.error) return f.fail(result);
     navigate('/');
   });
   return (
     <form method="post" onSubmit={join} className="form invitation-join">
       <FormAlert code={f.formError} />
-      <p>{rich(t('invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
+      {preview.inviterEmail && (
+        <p>
+          {rich(t('invitation.invitedBy'), { inviter: <Email value={preview.inviterEmail} />, email: <Email value={preview.email} /> })}
+        </p>
+      )}
+      <p>{rich(t(otherAddress ? 'invitation.otherAccount' : 'invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
       <Button busy={f.busy}>{t('invitation.join')}</Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useBrand } from '../../lib/brand.ts';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { withInvitation } from '../invitations/invitation.ts';
 
 let leaving = false;
 
@@ -24,6 +25,12 @@ export function useFinish() {
   const navigate = useLocalNavigate();
   return async () => {
     leaving = true;
+    const invitation = useSignupStore.getState().invitation;
+    if (invitation) {
+      clearSignup();
+      await navigate(withInvitation('/login', invitation));
+      return;
+    }
     if (brand.dashboardUrl) {
       clearSignup();
       window.location.assign(brand.dashboardUrl);

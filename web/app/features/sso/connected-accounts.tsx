@@ -1,38 +1,43 @@
-import { type ErrorCode, api as paths, type SsoIdentitiesResponse, type SsoProviderName, ssoProviders } from '@gatehouse/contract';
+import {
+  type ErrorCode,
+  isSsoProvider,
+  api as paths,
+  type SsoIdentitiesResponse,
+  type SsoProviderName,
+  ssoProviderRegistry,
+  ssoProviders,
+} from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
 import { Button } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { isTeamNotice } from '../teams/team-section.tsx';
-import { connectUrl } from './sso-buttons.tsx';
+import { ConnectProvider } from './connect-provider.tsx';
+import { providerLook } from './sso-providers.tsx';
 
-const names: Record<SsoProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
-const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
+const nameOf = (provider: SsoProviderName) => ssoProviderRegistry[provider].name;
 
 /**
  * The account page's "Connected accounts": the Google and Microsoft identities that sign in
- * to this account, a Connect button for each configured provider, and Disconnect (refused by
+ * to this account, a Connect button for each configured provider (asking for the password or a
+ * mailed code first), and Disconnect (refused by
  * the server when it would remove the last way in). Hidden where no provider is configured
  * and nothing is connected.
  */
 export function ConnectedAccounts() {
-  const { t, language, errorCode } = useI18n();
+  const { t, errorCode } = useI18n();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<SsoIdentitiesResponse | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<SsoProviderName | undefined>();
   const arrived = params.get('error');
   const connected = params.get('connected');
   // Read once (the query is dropped after the first render); a code is known once the messages are loaded.
   const [notice, setNotice] = useState<{ code?: ErrorCode; arrived?: string; success?: string } | undefined>(() =>
-    arrived
-      ? { arrived }
-      : connected === 'google' || connected === 'microsoft'
-        ? { success: t('connected.done', { provider: names[connected] }) }
-        : undefined,
+    arrived ? { arrived } : isSsoProvider(connected) ? { success: t('connected.done', { provider: nameOf(connected) }) } : undefined,
   );
   const arrivedCode = errorCode(notice?.arrived);
   // A team invitation's reason (after signing in from it) is the Team section's to show.
@@ -57,7 +62,7 @@ export function ConnectedAccounts() {
     const result = await api('DELETE', paths.ssoIdentity.replace(':id', encodeURIComponent(id)));
     setBusy(undefined);
     setNotice(
-      result.error ? { code: result.code ?? 'server.internal' } : { success: t('connected.removed', { provider: names[provider] }) },
+      result.error ? { code: result.code ?? 'server.internal' } : { success: t('connected.removed', { provider: nameOf(provider) }) },
     );
     if (!result.error) await load();
   };
@@ -72,8 +77,8 @@ export function ConnectedAccounts() {
       {notice?.success && <FormAlert tone="success">{notice.success}</FormAlert>}
       <ul className="connections">
         {state.identities.map((identity) => {
-          const Logo = logos[identity.provider];
-          const name = names[identity.provider];
+          const { Logo } = providerLook[identity.provider];
+          const name = nameOf(identity.provider);
           return (
             <li key={identity.id} className="connection">
               <Logo />
@@ -96,21 +101,34 @@ export function ConnectedAccounts() {
           );
         })}
         {unconnected.map((provider) => {
-          const Logo = logos[provider];
+          const { Logo } = providerLook[provider];
           return (
             <li key={provider} className="connection">
               <Logo />
               <div className="connection__who">
-                <strong>{names[provider]}</strong>
+                <strong>{nameOf(provider)}</strong>
                 <span className="muted">{t('connected.notConnected')}</span>
               </div>
-              <a
-                className="button button--secondary"
-                href={connectUrl(provider, { intent: 'link', locale: language })}
-                aria-label={t('connected.connectLabel', { provider: names[provider] })}
-              >
-                {t('connected.connect')}
-              </a>
+              {confirming !== provider && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={t('connected.connectLabel', { provider: nameOf(provider) })}
+                  onClick={() => setConfirming(provider)}
+                >
+                  {t('connected.connect')}
+                </Button>
+              )}
+              {confirming === provider && (
+                <div className="connection__confirm">
+                  <ConnectProvider
+                    provider={provider}
+                    name={nameOf(provider)}
+                    hasPassword={state.hasPassword}
+                    onCancel={() => setConfirming(undefined)}
+                  />
+                </div>
+              )}
             </li>
           );
         })}

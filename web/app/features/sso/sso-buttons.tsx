@@ -1,12 +1,10 @@
 import { type SsoProviderName, ssoProviders } from '@gatehouse/contract';
 import type { MouseEvent } from 'react';
-import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
 import { Divider } from '../../components/ui.tsx';
 import { apiBase } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
-
-const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
+import { providerLook } from './sso-providers.tsx';
 
 /** Where a button leads: /connect/{provider} on the API, with the person's language and the rest. */
 export function connectUrl(provider: SsoProviderName, query: Record<string, string | undefined>): string {
@@ -15,7 +13,7 @@ export function connectUrl(provider: SsoProviderName, query: Record<string, stri
 }
 
 /**
- * "Continue with Google / Microsoft" and the divider under them. Every button is in the
+ * "Continue with …" for each provider of the registry, and the divider under them. Every button is in the
  * prerendered page; the deployment's runtime-config.js names the configured providers on
  * <html data-sso>, and the stylesheet shows only those (none: no divider either), so nothing
  * moves when the app starts. Hosting panels never show them: codes are that mode's way in.
@@ -32,10 +30,7 @@ export function SsoButtons({
 }) {
   const { t } = useI18n();
   if (isControlPanel()) return null;
-  const label = (provider: SsoProviderName) =>
-    mode === 'login'
-      ? t(provider === 'google' ? 'sso.google' : 'sso.microsoft')
-      : t(provider === 'google' ? 'sso.signupGoogle' : 'sso.signupMicrosoft');
+  const label = (provider: SsoProviderName) => t(providerLook[provider][mode === 'login' ? 'signin' : 'signup']);
   const press = (provider: SsoProviderName) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const target = start(provider);
@@ -45,7 +40,7 @@ export function SsoButtons({
     <div className="sso-block">
       <div className="sso">
         {ssoProviders.map((provider) => {
-          const Logo = logos[provider];
+          const { Logo } = providerLook[provider];
           return (
             <a
               key={provider}

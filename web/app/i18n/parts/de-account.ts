@@ -84,6 +84,13 @@ const deAccount: AccountTexts = {
     connectedSince: 'Verbunden',
     done: '{provider} ist jetzt verbunden. Ab sofort können Sie sich damit anmelden.',
     removed: '{provider} wurde getrennt.',
+    confirmPassword:
+      'Bestätigen Sie mit Ihrem Passwort, dass Sie es sind, um {provider} zu verbinden. So kann niemand, der dieses Gerät ohne Sie nutzt, einen Zugang zu Ihrem Konto hinzufügen.',
+    confirmCode: 'Bestätigen Sie mit einem Code, den wir an Ihre Adresse senden, dass Sie es sind, um {provider} zu verbinden.',
+    sendCode: 'Code per E-Mail senden',
+    codeSent: 'Wir haben einen 6-stelligen Code an Ihre Adresse gesendet. Er ist 10 Minuten lang gültig.',
+    proceed: 'Weiter zu {provider}',
+    cancel: 'Abbrechen',
   },
   // Account settings
   settings: {

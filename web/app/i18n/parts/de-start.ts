@@ -132,6 +132,9 @@ const deStart: StartTexts = {
     loginHint: 'Melden Sie sich als {email} an, um die Einladung anzunehmen.',
     signedInAs: 'Sie sind als {email} angemeldet.',
     join: 'Dem Team beitreten',
+    invitedBy: '{inviter} hat diese Einladung an {email} gesendet.',
+    otherAccount:
+      'Sie sind als {email} angemeldet, nicht mit der eingeladenen Adresse. Treten Sie nur bei, wenn dieses Konto zum Team gehören soll.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

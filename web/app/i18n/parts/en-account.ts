@@ -84,6 +84,13 @@ const enAccount = {
     connectedSince: 'Connected',
     done: '{provider} is now connected. You can sign in with it from now on.',
     removed: '{provider} was disconnected.',
+    confirmPassword:
+      'To connect {provider}, confirm that it is you with your password. Someone using this device without you cannot add a way into your account.',
+    confirmCode: 'To connect {provider}, confirm that it is you with a code we mail to your address.',
+    sendCode: 'Mail me a code',
+    codeSent: 'We sent a 6-digit code to your address. It is valid for 10 minutes.',
+    proceed: 'Continue to {provider}',
+    cancel: 'Cancel',
   },
   // Account settings
   settings: {

@@ -129,6 +129,8 @@ const enStart = {
     loginHint: 'Sign in as {email} to accept the invitation.',
     signedInAs: 'You are signed in as {email}.',
     join: 'Join the team',
+    invitedBy: '{inviter} sent this invitation to {email}.',
+    otherAccount: 'You are signed in as {email}, not with the invited address. Join only if you want this account to be in the team.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -84,6 +84,13 @@ const esAccount: AccountTexts = {
     connectedSince: 'Conectada',
     done: '{provider} ya está conectado. A partir de ahora puedes iniciar sesión con él.',
     removed: 'Se ha desconectado {provider}.',
+    confirmPassword:
+      'Para conectar {provider}, confirma que eres tú con tu contraseña. Así nadie que use este dispositivo sin ti puede añadir un acceso a tu cuenta.',
+    confirmCode: 'Para conectar {provider}, confirma que eres tú con un código que enviamos a tu dirección.',
+    sendCode: 'Enviarme un código',
+    codeSent: 'Hemos enviado un código de 6 dígitos a tu dirección. Es válido durante 10 minutos.',
+    proceed: 'Continuar a {provider}',
+    cancel: 'Cancelar',
   },
   // Account settings
   settings: {

@@ -130,6 +130,9 @@ const esStart: StartTexts = {
     loginHint: 'Inicia sesión como {email} para aceptar la invitación.',
     signedInAs: 'Has iniciado sesión como {email}.',
     join: 'Unirme al equipo',
+    invitedBy: '{inviter} envió esta invitación a {email}.',
+    otherAccount:
+      'Has iniciado sesión como {email}, no con la dirección invitada. Únete solo si quieres que esta cuenta forme parte del equipo.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

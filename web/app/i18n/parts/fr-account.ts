@@ -84,6 +84,13 @@ const frAccount: AccountTexts = {
     connectedSince: 'Associé',
     done: '{provider} est désormais associé. Vous pouvez maintenant vous connecter avec.',
     removed: '{provider} a été dissocié.',
+    confirmPassword:
+      'Pour associer {provider}, confirmez que c’est bien vous avec votre mot de passe. Ainsi, personne utilisant cet appareil sans vous ne peut ajouter un accès à votre compte.',
+    confirmCode: 'Pour associer {provider}, confirmez que c’est bien vous avec un code que nous envoyons à votre adresse.',
+    sendCode: 'M’envoyer un code',
+    codeSent: 'Nous avons envoyé un code à 6 chiffres à votre adresse. Il est valable 10 minutes.',
+    proceed: 'Continuer vers {provider}',
+    cancel: 'Annuler',
   },
   // Account settings
   settings: {

@@ -131,6 +131,9 @@ const frStart: StartTexts = {
     loginHint: 'Connectez-vous en tant que {email} pour accepter l’invitation.',
     signedInAs: 'Vous êtes connecté en tant que {email}.',
     join: 'Rejoindre l’équipe',
+    invitedBy: '{inviter} a envoyé cette invitation à {email}.',
+    otherAccount:
+      'Vous êtes connecté en tant que {email}, pas avec l’adresse invitée. Ne rejoignez l’équipe que si vous voulez que ce compte en fasse partie.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

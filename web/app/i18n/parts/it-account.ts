@@ -84,6 +84,13 @@ const itAccount: AccountTexts = {
     connectedSince: 'Collegato',
     done: '{provider} ora è collegato. D’ora in poi puoi accedere con questo account.',
     removed: '{provider} è stato scollegato.',
+    confirmPassword:
+      'Per collegare {provider}, conferma che sei tu con la tua password. Così nessuno che usi questo dispositivo senza di te può aggiungere un accesso al tuo account.',
+    confirmCode: 'Per collegare {provider}, conferma che sei tu con un codice che inviamo al tuo indirizzo.',
+    sendCode: 'Inviami un codice',
+    codeSent: 'Abbiamo inviato un codice di 6 cifre al tuo indirizzo. È valido per 10 minuti.',
+    proceed: 'Continua con {provider}',
+    cancel: 'Annulla',
   },
   // Account settings
   settings: {

@@ -130,6 +130,9 @@ const itStart: StartTexts = {
     loginHint: 'Accedi come {email} per accettare l’invito.',
     signedInAs: 'Hai effettuato l’accesso come {email}.',
     join: 'Unisciti al team',
+    invitedBy: '{inviter} ha inviato questo invito a {email}.',
+    otherAccount:
+      'Hai effettuato l’accesso come {email}, non con l’indirizzo invitato. Unisciti solo se vuoi che questo account faccia parte del team.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

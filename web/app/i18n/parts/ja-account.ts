@@ -82,6 +82,13 @@ const jaAccount: AccountTexts = {
     connectedSince: '連携済み',
     done: '{provider} を連携しました。今後は {provider} でログインできます。',
     removed: '{provider} の連携を解除しました。',
+    confirmPassword:
+      '{provider} を連携するには、パスワードで本人確認をしてください。あなた以外の人がこのデバイスからアカウントへの入口を追加することを防ぎます。',
+    confirmCode: '{provider} を連携するには、あなたのアドレスにお送りするコードで本人確認をしてください。',
+    sendCode: 'コードをメールで受け取る',
+    codeSent: '6 桁のコードをあなたのアドレスに送信しました。有効期間は 10 分です。',
+    proceed: '{provider} に進む',
+    cancel: 'キャンセル',
   },
   // Account settings
   settings: {

@@ -129,6 +129,8 @@ const jaStart: StartTexts = {
     loginHint: '招待を承諾するには、{email} でログインしてください。',
     signedInAs: '{email} でログインしています。',
     join: 'チームに参加',
+    invitedBy: '{inviter} さんがこの招待を {email} に送信しました。',
+    otherAccount: '招待されたアドレスではなく、{email} でログインしています。このアカウントをチームに加える場合のみ参加してください。',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -84,6 +84,13 @@ const ptAccount: AccountTexts = {
     connectedSince: 'Conectada',
     done: '{provider} agora está conectado. A partir de agora, você pode entrar com ele.',
     removed: '{provider} foi desconectado.',
+    confirmPassword:
+      'Para conectar o {provider}, confirme que é você com sua senha. Assim ninguém que use este dispositivo sem você pode adicionar um acesso à sua conta.',
+    confirmCode: 'Para conectar o {provider}, confirme que é você com um código que enviamos para o seu endereço.',
+    sendCode: 'Enviar um código por e-mail',
+    codeSent: 'Enviamos um código de 6 dígitos para o seu endereço. Ele é válido por 10 minutos.',
+    proceed: 'Continuar para o {provider}',
+    cancel: 'Cancelar',
   },
   // Account settings
   settings: {

@@ -129,6 +129,9 @@ const ptStart: StartTexts = {
     loginHint: 'Entre como {email} para aceitar o convite.',
     signedInAs: 'Você entrou como {email}.',
     join: 'Entrar na equipe',
+    invitedBy: '{inviter} enviou este convite para {email}.',
+    otherAccount:
+      'Você entrou como {email}, não com o endereço convidado. Entre na equipe somente se quiser que esta conta faça parte dela.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

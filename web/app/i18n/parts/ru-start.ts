@@ -128,6 +128,9 @@ const ruStart: StartTexts = {
     loginHint: 'Войдите как {email}, чтобы принять приглашение.',
     signedInAs: 'Вы вошли как {email}.',
     join: 'Присоединиться к команде',
+    invitedBy: 'Приглашение на {email} отправил пользователь {inviter}.',
+    otherAccount:
+      'Вы вошли как {email}, а не с приглашённым адресом. Присоединяйтесь, только если хотите, чтобы эта учётная запись была в команде.',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {
