@@ -55,7 +55,7 @@ for (const dialect of await dialects()) {
         'sign-in 401': await visitor(t).postForm('/signin', { email: 'guard@example.com', password: 'wrong password' }),
         'no session 401': await visitor(t).get('/sessions'),
         'cross-site 403': await visitor(t, { origin: 'https://evil.example' }).post('/signout'),
-        'api 404': await visitor(t).get('/nope'),
+        'api 404': await visitor(t).get('/nope', { accept: 'application/json' }),
         'method 404': await visitor(t).request('PATCH', '/profile', { json: {} }),
         'too large 413': await send(json(JSON.stringify({ pad: 'x'.repeat(20_000) }))),
         'content type 415': await send({ path: '/user/signup', body: 'a', headers: { 'content-type': 'text/plain' } }),
@@ -227,7 +227,7 @@ for (const dialect of await dialects()) {
       const answer = await visitor(t).post('/nope');
       assert.equal(answer.status, 404);
       assert.deepEqual(answer.json, { error: 'Page not found: /nope', code: 'request.not_found' });
-      assert.equal((await visitor(t).get('/nope?token=secret')).json.error, 'Page not found: /nope');
+      assert.equal((await visitor(t).get('/nope?token=secret', { accept: 'application/json' })).json.error, 'Page not found: /nope');
     });
 
     it('describes every implemented call in /openapi.json', async () => {

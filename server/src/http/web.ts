@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
+import { isExternalTarget, isLanguage, languages, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
@@ -76,8 +76,23 @@ function loadPages(root: string, connect: string[], settings: string): Map<strin
 }
 
 const screenPatterns = Object.values(screens).map(
-  (screen) => new RegExp(`^(/[a-z]{2})?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+  (screen) => new RegExp(`^(/(${languages.join('|')}))?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
 );
+
+/**
+ * Whether a request asks for JSON only (an API client): then a path with no call answers the
+ * coded JSON 404. Anything else (a browser, curl's and wget's *\/*, an uptime monitor, no Accept
+ * at all) gets the page.
+ */
+function wantsJsonOnly(accept: string | undefined): boolean {
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';'))
+    .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+    .map(([type = '']) => type.trim().toLowerCase())
+    .filter((type) => type !== '');
+  return types.length > 0 && types.every((type) => type === 'application/json' || type.endsWith('+json'));
+}
 
 /**
  * A screen with a parameter (/redeem/{license}) is prerendered once per language with a
@@ -129,7 +144,7 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = stripQuery(request.url);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !wantsJsonOnly(request.headers.accept);
     const rule = request.method === 'GET' || request.method === 'HEAD' ? matchRouteRule(config.routeRules, path) : undefined;
     if (rule) {
       const query = request.url.slice(path.length);
