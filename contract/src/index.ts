@@ -10,6 +10,7 @@ export * from './routes.ts';
 export * from './runtime-config.ts';
 export * from './safe-url.ts';
 export * from './schemas.ts';
+export * from './screens.ts';
 // Account settings
 export * from './settings.ts';
 // Teams

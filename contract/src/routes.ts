@@ -58,29 +58,3 @@ export const api = {
 /** The OpenID providers a deployment can offer. */
 export const ssoProviders = ['google', 'microsoft'] as const;
 export type SsoProviderName = (typeof ssoProviders)[number];
-
-/** Screens of the web app (seed section 2). */
-export const screens = {
-  index: '/',
-  login: '/login',
-  signup: '/signup',
-  signupProcess: '/signup-process',
-  activateEmail: '/activate-email',
-  resetPassword: '/reset-password',
-  reset: '/reset',
-  redeem: '/redeem/:license',
-  // Account settings
-  settings: '/settings',
-  settingsSection: '/settings/:section',
-  emailConfirm: '/email-change',
-  emailCancel: '/email-change/cancel',
-} as const;
-
-/**
- * The account screens, by their path without the language prefix ("/", "/signup-process",
- * "/settings/…", "/redeem/…", "/email-change…"): their pages show the account part of the
- * interface texts besides the start part (decision 026).
- */
-export function isAccountScreen(barePath: string): boolean {
-  return /^\/(signup-process|settings|redeem|email-change)(\/|$)|^\/$/.test(barePath);
-}

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isExternalTarget, isLanguage, languages, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
+import {
+  isExternalTarget,
+  isLanguage,
+  localizedPath,
+  matchRouteRule,
+  negotiateLanguage,
+  screenPatterns,
+  screenTable,
+  templatePath,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
@@ -75,10 +84,6 @@ function loadPages(root: string, connect: string[], settings: string): Map<strin
   return pages;
 }
 
-const screenPatterns = Object.values(screens).map(
-  (screen) => new RegExp(`^(/(${languages.join('|')}))?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
-);
-
 /**
  * Whether a request asks for JSON only (an API client): then a path with no call answers the
  * coded JSON 404. Anything else (a browser, curl's and wget's *\/*, an uptime monitor, no Accept
@@ -99,22 +104,21 @@ function wantsJsonOnly(accept: string | undefined): boolean {
  * placeholder (/redeem/__license), as its first render does not show the parameter: that page
  * serves every value, complete before any script runs.
  */
-function screenTemplate(pages: Map<string, Page>, screen: number, path: string): Page | undefined {
-  const pattern = Object.values(screens)[screen];
-  if (!pattern?.includes(':')) return undefined;
+function screenTemplate(pages: Map<string, Page>, screen: keyof typeof screenTable, path: string): Page | undefined {
+  const pattern = screenTable[screen].path;
+  if (!pattern.includes(':')) return undefined;
   const language = path.split('/')[1];
-  const prefix = isLanguage(language) && language !== 'en' ? `/${language}` : '';
-  return pages.get(`${prefix}${pattern.replace(/:(\w+)/g, '__$1')}`);
+  return pages.get(localizedPath(templatePath(pattern), isLanguage(language) ? language : 'en'));
 }
 
 function languageRedirect(request: FastifyRequest, path: string): string | undefined {
   const first = path.split('/')[1];
-  if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.test(path))) return undefined;
+  if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.regex.test(path))) return undefined;
   const cookie = request.cookies?.[localeCookie];
   const wanted = isLanguage(cookie) ? cookie : negotiateLanguage(request.headers['accept-language']);
   if (wanted === 'en') return undefined;
   const query = request.url.slice(stripQuery(request.url).length);
-  return `/${wanted}${path === '/' ? '' : path}${query}`;
+  return `${localizedPath(path, wanted)}${query}`;
 }
 
 /**
@@ -155,8 +159,8 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
     if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
     const page = pages.get(path);
     if (page && !path.includes('/__')) return sendPage(request, reply, page);
-    const screen = screenPatterns.findIndex((pattern) => pattern.test(path));
-    if (screen >= 0) return sendPage(request, reply, screenTemplate(pages, screen, path) ?? fallback);
+    const screen = screenPatterns.find((pattern) => pattern.regex.test(path));
+    if (screen) return sendPage(request, reply, screenTemplate(pages, screen.name, path) ?? fallback);
     // The prerendered 404 page in the path's language: its title and text are there before any script.
     const language = path.split('/')[1];
     const notFound = (isLanguage(language) && pages.get(`/${language}/__not-found`)) || pages.get('/__not-found') || fallback;

@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -82,7 +83,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
         kind: 'verify_email',
         language: input.locale ?? (account.locale as Language),
         brand: mailBrand(brand),
-        params: { link: `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email: account.email })}` },
+        params: { link: screenUrl(deps.config.publicUrl, 'activateEmail', { token, email: account.email }) },
       });
     } else if (account && previous) {
       await lockAccount(trx, account.id);

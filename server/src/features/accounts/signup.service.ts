@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -37,8 +38,7 @@ export interface SignupInput {
   invitation?: string;
 }
 
-const verificationLink = (deps: Deps, email: string, token: string) =>
-  `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email })}`;
+const verificationLink = (deps: Deps, email: string, token: string) => screenUrl(deps.config.publicUrl, 'activateEmail', { token, email });
 
 /**
  * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
@@ -104,7 +104,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
           kind: 'already_registered',
           language,
           brand: mailBrand(brand),
-          params: { link: `${deps.config.publicUrl}/login`, secondaryLink: `${deps.config.publicUrl}/reset-password` },
+          params: { link: screenUrl(deps.config.publicUrl, 'login'), secondaryLink: screenUrl(deps.config.publicUrl, 'resetPassword') },
         });
       }
     } else if (panel && input.userId && !codesLocked(account)) {

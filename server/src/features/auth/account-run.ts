@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -28,7 +29,7 @@ async function warnOwner(deps: Deps, account: Account | undefined, caller: Calle
     kind: 'signin_paused',
     language: account.locale as Language,
     brand,
-    params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
+    params: { link: screenUrl(deps.config.publicUrl, 'resetPassword'), email: account.email },
   });
   deps.mailWritten();
 }

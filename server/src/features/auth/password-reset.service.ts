@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -40,7 +41,7 @@ export async function initPasswordReset(
         await enqueueMail(trx, deps, { to: account.email, kind: 'reset_code', language, brand, params: { code } });
       } else {
         const token = await issueToken(trx, deps.clock, account.id, 'password_reset');
-        const link = `${deps.config.publicUrl}/reset?${new URLSearchParams({ token })}`;
+        const link = screenUrl(deps.config.publicUrl, 'reset', { token });
         await enqueueMail(trx, deps, { to: account.email, kind: 'password_reset', language, brand, params: { link } });
       }
     }

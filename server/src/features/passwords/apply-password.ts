@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, TokenPurpose } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -72,7 +73,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
       kind: change.keepSessionId ? 'password_updated' : 'password_changed',
       language: change.notify.language ?? (account.locale as Language),
       brand: change.notify.brand,
-      params: { link: `${deps.config.publicUrl}/login`, email: account.email },
+      params: { link: screenUrl(deps.config.publicUrl, 'login'), email: account.email },
     });
   }
   await recordAuthEvent(trx, { accountId: account.id, type: change.event, ip: caller.ip, at: now });

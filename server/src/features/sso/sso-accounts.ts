@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@gatehouse/contract';
+import { isLanguage, type Language, screenUrl } from '@gatehouse/contract';
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts';
@@ -176,7 +176,7 @@ async function addIdentity(
     kind: 'sso_linked',
     language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,
     brand,
-    params: { provider: providerNames[provider], email: account.email, link: `${deps.config.publicUrl}/` },
+    params: { provider: providerNames[provider], email: account.email, link: screenUrl(deps.config.publicUrl, 'index') },
   });
   return true;
 }

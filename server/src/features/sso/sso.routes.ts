@@ -1,4 +1,14 @@
-import { api, invitationTokenSchema, type Language, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
+import {
+  api,
+  defaultLanguage,
+  invitationTokenSchema,
+  isLanguage,
+  type Language,
+  languages,
+  localizedPath,
+  ssoIdentitiesResponse,
+  ssoProviders,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,8 +40,7 @@ export function safeRelativePath(value: string | undefined | null): string | und
   return value;
 }
 
-const localized = (path: string, language: string | undefined) =>
-  !language || language === 'en' ? path : path === '/' ? `/${language}` : `/${language}${path}`;
+const localized = (path: string, language: string | undefined) => localizedPath(path, isLanguage(language) ? language : defaultLanguage);
 
 function flowCookieName(config: Config): string {
   return config.session.secure ? '__Host-gatehouse_sso' : 'gatehouse_sso';
