@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail } from './email.ts';
 import type { ErrorCode } from './errors.ts';
 import { languages } from './languages.ts';
+import { otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
 
@@ -41,11 +42,12 @@ function passwordAvoidsEmail(body: { email: string; password: string }, ctx: z.R
   }
 }
 
+const otpPattern = new RegExp(`^\\d{${otpLength}}$`);
 /** A 6-digit one-time code, spaces and dashes from copying ignored. */
 export const codeSchema = z
   .string(code('validation.otp_required'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => /^\d{6}$/.test(value), code('validation.otp_required'));
+  .refine((value) => otpPattern.test(value), code('validation.otp_required'));
 /** The panel plugin's apiKey or userId: they identify a panel installation and user, never authenticate. */
 const panelCredential = z.string(code('panel.invalid_key')).trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
 

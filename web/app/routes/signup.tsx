@@ -7,6 +7,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
+import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
@@ -75,7 +76,13 @@ export default function Signup() {
       pendingLicense: decodeURIComponent(pendingLicense),
     });
     // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
-    useBaseStore.getState().update(result.data?.token ? { currentStep: 2, maxSteps: 3 } : { currentStep: 1, maxSteps: 4 });
+    useBaseStore
+      .getState()
+      .update(
+        result.data?.token
+          ? { currentStep: signupStep.password, maxSteps: signupLength.teamMember }
+          : { currentStep: signupStep.address, maxSteps: signupLength.full },
+      );
     navigate('/signup-process');
   });
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { signupLength, signupStep } from '../signup/steps.ts';
 
 /**
  * After a sign-up with Google or Microsoft the server sends the new, signed-in account to
@@ -40,7 +41,7 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
           token: '',
         });
         // Joined a team from its invitation: no license step, the team's license applies.
-        useBaseStore.getState().update({ currentStep: 3, maxSteps: joined ? 3 : 4 });
+        useBaseStore.getState().update({ currentStep: signupStep.profile, maxSteps: joined ? signupLength.teamMember : signupLength.full });
       }
       setParams({}, { replace: true });
       setPending(false);
