@@ -12,8 +12,6 @@ export * from './runtime-config.ts';
 export * from './safe-url.ts';
 export * from './schemas.ts';
 export * from './screens.ts';
-// Account settings
 export * from './settings.ts';
-// Teams
 export * from './teams.ts';
 export * from './validation.ts';

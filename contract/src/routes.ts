@@ -29,11 +29,9 @@ export const api = {
   metrics: '/metrics',
   openapi: '/openapi.json',
   devMailbox: '/dev/mailbox',
-  // Single sign-on
   connectCallback: '/connect/:provider/callback',
   ssoIdentities: '/sso/identities',
   ssoIdentity: '/sso/identities/:id',
-  // Account settings
   account: '/account',
   accountConsents: '/account/consents',
   accountPassword: '/account/password',
@@ -44,7 +42,6 @@ export const api = {
   accountDeletionCode: '/account/deletion-code',
   accountDelete: '/account/delete',
   accountExport: '/account/export',
-  // Teams
   team: '/team',
   teamInvitations: '/team/invitations',
   teamInvitationResend: '/team/invitations/:id/resend',
@@ -54,7 +51,6 @@ export const api = {
   invitationAccept: '/invitations/:token/accept',
 } as const;
 
-// Single sign-on
 /** The OpenID providers a deployment can offer. */
 export const ssoProviders = ['google', 'microsoft'] as const;
 export type SsoProviderName = (typeof ssoProviders)[number];

@@ -133,7 +133,7 @@ export const sessionView = z.object({
   lastSeenAt: z.string(),
   expiresAt: z.string(),
   userAgent: z.string().nullable(),
-  // Account settings: the browser and system read from the user agent, and the address it came from.
+  // The browser and system read from the user agent, and the address it came from.
   browser: z.string().nullable(),
   os: z.string().nullable(),
   ip: z.string().nullable(),
@@ -166,7 +166,7 @@ export const brandView = z.object({
 });
 export type BrandView = z.infer<typeof brandView>;
 
-// Teams: the license a member works under through a team (the team's owner's), with whose team it is.
+// The license a member works under through a team (the team's owner's), with whose team it is.
 export const teamLicenseView = z.object({ teamId: z.string(), ownerEmail: z.string(), license: licensePreview });
 export type TeamLicenseView = z.infer<typeof teamLicenseView>;
 
@@ -174,7 +174,6 @@ export const sessionResponse = z
   .object({ account: accountView, license: licenseView.nullable(), teamLicense: teamLicenseView.nullable() })
   .nullable();
 
-// Single sign-on
 /** A Google or Microsoft identity connected to the account. */
 export const ssoIdentityView = z.object({
   id: z.string(),

@@ -17,12 +17,9 @@ import { brandRoutes } from './features/brands/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
-// Account settings
 import { settingsRoutes } from './features/settings/settings.routes.ts';
-// Single sign-on
 import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
-// Teams
 import { teamRoutes } from './features/teams/team.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -155,9 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   licenseRoutes(app, deps);
   brandRoutes(app, deps);
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
-  // Account settings
   settingsRoutes(app, deps);
-  // Teams
   teamRoutes(app, deps);
   if (config.devMailbox) mailboxRoutes(app, deps);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-// Single sign-on
 import type { SsoProviders } from './features/sso/sso.providers.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Limits } from './lib/limits.ts';
@@ -20,7 +19,6 @@ export interface Deps {
   mailWritten(): void;
   /** Keyed code digests and sealed mail bodies, under SECRET_KEY (decision 014). */
   secrets: Secrets;
-  // Single sign-on
   /** The configured OpenID providers. */
   sso: SsoProviders;
 }

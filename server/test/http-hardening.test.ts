@@ -236,7 +236,7 @@ for (const dialect of await dialects()) {
       const paths: Record<string, Record<string, unknown>> = answer.json.paths;
       // SSO calls come with a later issue; /metrics exists only with METRICS_TOKEN; the development
       // mailbox is a local tool, not part of the API.
-      // Single sign-on: the callback is documented once per provider (/connect/google/callback …).
+      // The callback is documented once per provider (/connect/google/callback …).
       const hidden = new Set(['connectGoogle', 'connectMicrosoft', 'connectCallback', 'metrics', 'devMailbox']);
       for (const provider of ['google', 'microsoft'])
         assert.ok(paths[`/connect/${provider}/callback`]?.get, `GET /connect/${provider}/callback is documented`);
@@ -244,10 +244,8 @@ for (const dialect of await dialects()) {
         profile: 'put',
         cpProfile: 'put',
         session_: 'delete',
-        // Teams
         teamInvitation: 'delete',
         teamMember: 'patch',
-        // Single sign-on
         ssoIdentity: 'delete',
       };
       const gets = [
@@ -259,12 +257,9 @@ for (const dialect of await dialects()) {
         'healthLive',
         'healthReady',
         'openapi',
-        // Teams
         'team',
         'invitation',
-        // Single sign-on
         'ssoIdentities',
-        // Account settings
         'account',
         'accountConsents',
         'accountExport',

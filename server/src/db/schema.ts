@@ -51,7 +51,6 @@ export type TokenPurpose =
   | 'password_reset'
   | 'signup_code'
   | 'reset_code'
-  // Account settings
   | 'email_change'
   | 'email_change_code'
   | 'email_change_cancel'
@@ -68,7 +67,7 @@ export interface OneTimeTokensTable {
   created_at: Timestamp;
   panel_id?: string | null;
   panel_user_id?: string | null;
-  // Account settings: the address an e-mail change token (link or code) would move the account to.
+  // The address an e-mail change token (link or code) would move the account to.
   new_email?: string | null;
 }
 
@@ -146,7 +145,6 @@ export interface AuthEventsTable {
   created_at: Timestamp;
 }
 
-// Teams
 export type TeamRole = 'owner' | 'admin' | 'member';
 
 export interface TeamsTable {
@@ -191,10 +189,8 @@ export interface Database {
   brands: BrandsTable;
   mail_outbox: MailOutboxTable;
   auth_events: AuthEventsTable;
-  // Single sign-on
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;
-  // Teams
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
@@ -219,7 +215,6 @@ export type Brand = Selectable<BrandsTable>;
 export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
 
-// Single sign-on
 export type SsoProvider = 'google' | 'microsoft';
 
 export interface SsoIdentitiesTable {
@@ -258,7 +253,6 @@ export interface SsoFlowsTable {
 
 export type SsoIdentity = Selectable<SsoIdentitiesTable>;
 export type SsoFlow = Selectable<SsoFlowsTable>;
-// Teams
 export type Team = Selectable<TeamsTable>;
 export type TeamMember = Selectable<TeamMembersTable>;
 export type TeamInvitation = Selectable<TeamInvitationsTable>;

@@ -31,7 +31,7 @@ export default function Login() {
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
   const notice = f.formError ? undefined : errorCode(arrivedWith);
-  // Teams: opened from an invitation to an address that has an account: it joins after signing in.
+  // Opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
   useEffect(() => {
@@ -74,7 +74,7 @@ export default function Login() {
           connectUrl(provider, {
             locale: language,
             redirectTo: params.get('redirectTo') ? redirectTo : undefined,
-            // Teams: the account joins on signing in, as after the password.
+            // The account joins on signing in, as after the password.
             invitation: preview ? invitation.token : undefined,
           })
         }

@@ -35,7 +35,7 @@ export default function Signup() {
   const f = useForm();
   const redirectTo = safeRedirect(params.get('redirectTo'), '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
-  // Teams: opened from an invitation, the invited address is filled in; an address that has an
+  // Opened from an invitation, the invited address is filled in; an address that has an
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
@@ -75,7 +75,7 @@ export default function Signup() {
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
     });
-    // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
+    // The invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore
       .getState()
       .update(
@@ -86,7 +86,7 @@ export default function Signup() {
     navigate('/signup-process');
   });
 
-  // Single sign-on: the consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
+  // The consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
   const startSso = (provider: 'google' | 'microsoft') => {
     if (!f.check({ dataProcessingConsent: dataProcessing ? undefined : 'validation.consent_required' })) return undefined;
     rememberAnalyticsConsent(analytics);
@@ -101,7 +101,7 @@ export default function Signup() {
       analyticsConsent: flag(analytics),
       locale: language,
       redirectTo: redirectTo || undefined,
-      // Teams: the new account joins the team in the same step (the server keeps the token with the flow).
+      // The new account joins the team in the same step (the server keeps the token with the flow).
       invitation: preview ? invitation.token : undefined,
     });
   };

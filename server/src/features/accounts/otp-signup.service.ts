@@ -48,7 +48,7 @@ export async function completeOtpRegistration(
     await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // The panel user the code was asked for is linked only when the same panel's page completes
-    // it for the same user: a code read elsewhere signs its owner in but links nobody (issue 14).
+    // it for the same user: a code read elsewhere signs its owner in but links nobody.
     if (
       token.panel_id &&
       token.panel_user_id &&
@@ -76,7 +76,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
         ? await findLatestLiveCode(trx, account.id, 'signup_code', '')
         : undefined;
     if (account && previous && codesLocked(account)) {
-      // Past the lifetime count of wrong codes: the verification link instead (issue 14).
+      // Past the lifetime count of wrong codes: the verification link instead.
       const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
       await enqueueMail(trx, deps, {
         to: account.email,

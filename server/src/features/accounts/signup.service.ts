@@ -75,7 +75,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       locale: language,
       // Marketing and analytics consents are the owner's, recorded when the owner completes the
       // sign-up (set-password, code completion) or saves the profile: never taken from whoever
-      // typed the address here (issue 14).
+      // typed the address here.
       marketing_consent_at: null,
       analytics_consent_at: null,
       data_processing_consent_at: now,
@@ -89,7 +89,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       ]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
-    // Teams: a pending account remembers the invitation and joins when its password is set.
+    // A pending account remembers the invitation and joins when its password is set.
     const claimed = pending && input.invitation ? await claimInvitation(deps, trx, account.id, input.invitation) : undefined;
     if (claimed && invitedAddress) {
       const now = iso(deps.clock.now());
@@ -191,7 +191,7 @@ export async function setPassword(
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
     await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
-    // Teams: a sign-up from an invitation joins the team now.
+    // A sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
     const session = await startSession(trx, deps, account.id, caller);
     return { account: updated, sessionToken: session.token };

@@ -13,20 +13,17 @@ export type AuthEventType =
   | 'verification_resent'
   | 'license_activated'
   | 'profile_updated'
-  // Single sign-on
   | 'sso_signin'
   | 'sso_signup'
   | 'sso_linked'
   | 'sso_unlinked'
   | 'sso_refused'
-  // Account settings
   | 'password_changed'
   | 'email_change_requested'
   | 'email_changed'
   | 'email_change_cancelled'
   | 'sessions_ended'
   | 'account_deleted'
-  // Teams
   | 'team_invitation_sent'
   | 'team_invitation_revoked'
   | 'team_joined'

@@ -45,13 +45,13 @@ export interface NewPassword {
 }
 
 /**
- * The one way a password is written: set-password, code completion, reset by link or code, the
- * signed-in change in the settings, and later single sign-on call it inside their own
- * transaction. It stores the hash, counts the address as proven (a link, a code or a session
- * proved it), ends every outstanding token and code of the account (allTokenPurposes), ends its
- * sessions (but `keepSessionId`), clears the lifetime count of wrong codes and the run of failed
- * sign-ins (issue 12), records the event and, with `notify`, mails the owner. The caller starts
- * a new session afterwards when the person is to be signed in.
+ * The one way a password is written: set-password, code completion, reset by link or code and
+ * the signed-in change in the settings call it inside their own transaction. It stores the
+ * hash, counts the address as proven (a link, a code or a session proved it), ends every
+ * outstanding token and code of the account (allTokenPurposes), ends its sessions (but
+ * `keepSessionId`), clears the lifetime count of wrong codes and the run of failed sign-ins,
+ * records the event and, with `notify`, mails the owner. The caller starts a new session
+ * afterwards when the person is to be signed in.
  */
 export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassword): Promise<Account> {
   const { account, caller } = change;

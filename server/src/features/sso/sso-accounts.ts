@@ -77,7 +77,7 @@ export async function signIn(
     }
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
-    // Teams: an account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
+    // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
     return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
   });
@@ -132,7 +132,7 @@ export async function signUp(
     });
     const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
-    // Teams: a new account from the invitation screen joins whatever its (provider-verified) address,
+    // A new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: false });
     return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true, invitation };

@@ -18,7 +18,7 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
   const arriving = params.has('sso');
   const joined = params.get('joined') === '1';
   const [pending, setPending] = useState(arriving);
-  // Teams: why the invitation the sign-up started from could not be used (the account is made all the same).
+  // Why the invitation the sign-up started from could not be used (the account is made all the same).
   // Read once (the query is dropped); a code is known once the error messages are loaded.
   const { errorCode } = useI18n();
   const [arrived] = useState(() => params.get('error'));

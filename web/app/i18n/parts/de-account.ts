@@ -71,7 +71,6 @@ const deAccount: AccountTexts = {
     key: 'Schlüssel endet auf {suffix}',
     signOut: 'Abmelden',
   },
-  // Single sign-on
   connected: {
     heading: 'Verbundene Konten',
     intro: 'Melden Sie sich mit Google oder Microsoft an, statt Ihr Passwort einzugeben.',
@@ -85,7 +84,6 @@ const deAccount: AccountTexts = {
     done: '{provider} ist jetzt verbunden. Ab sofort können Sie sich damit anmelden.',
     removed: '{provider} wurde getrennt.',
   },
-  // Account settings
   settings: {
     title: 'Einstellungen',
     nav: 'Bereiche der Einstellungen',
@@ -217,7 +215,6 @@ const deAccount: AccountTexts = {
       'Die Änderung wurde gestoppt, und alle Geräte wurden abgemeldet. Legen Sie jetzt ein neues Passwort fest, denn wer die Änderung angefordert hat, kennt Ihr aktuelles.',
     resetPassword: 'Neues Passwort festlegen',
   },
-  // Teams
   team: {
     heading: 'Ihr Team',
     ownIntro:

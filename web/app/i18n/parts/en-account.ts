@@ -71,7 +71,6 @@ const enAccount = {
     key: 'Key ending in {suffix}',
     signOut: 'Sign out',
   },
-  // Single sign-on
   connected: {
     heading: 'Connected accounts',
     intro: 'Sign in with Google or Microsoft instead of typing your password.',
@@ -85,7 +84,6 @@ const enAccount = {
     done: '{provider} is now connected. You can sign in with it from now on.',
     removed: '{provider} was disconnected.',
   },
-  // Account settings
   settings: {
     title: 'Settings',
     nav: 'Settings sections',
@@ -213,7 +211,6 @@ const enAccount = {
       'The change has been stopped and every device signed out. Choose a new password now, since whoever asked for the change knows your current one.',
     resetPassword: 'Choose a new password',
   },
-  // Teams
   team: {
     heading: 'Your team',
     ownIntro: 'Invite colleagues to see your monitors and receive alerts. Everyone in the team uses its license.',

@@ -71,7 +71,6 @@ const esAccount: AccountTexts = {
     key: 'Clave terminada en {suffix}',
     signOut: 'Cerrar sesión',
   },
-  // Single sign-on
   connected: {
     heading: 'Cuentas conectadas',
     intro: 'Inicia sesión con Google o Microsoft en lugar de escribir tu contraseña.',
@@ -85,7 +84,6 @@ const esAccount: AccountTexts = {
     done: '{provider} ya está conectado. A partir de ahora puedes iniciar sesión con él.',
     removed: 'Se ha desconectado {provider}.',
   },
-  // Account settings
   settings: {
     title: 'Configuración',
     nav: 'Secciones de la configuración',
@@ -214,7 +212,6 @@ const esAccount: AccountTexts = {
       'Se ha detenido el cambio y se ha cerrado la sesión en todos los dispositivos. Elige ahora una contraseña nueva, porque quien pidió el cambio conoce la actual.',
     resetPassword: 'Elegir una contraseña nueva',
   },
-  // Teams
   team: {
     heading: 'Tu equipo',
     ownIntro: 'Invita a tus compañeros para que vean tus monitores y reciban las alertas. Todo el equipo usa su licencia.',

@@ -71,7 +71,6 @@ const frAccount: AccountTexts = {
     key: 'Clé se terminant par {suffix}',
     signOut: 'Se déconnecter',
   },
-  // Single sign-on
   connected: {
     heading: 'Comptes associés',
     intro: 'Connectez-vous avec Google ou Microsoft au lieu de saisir votre mot de passe.',
@@ -85,7 +84,6 @@ const frAccount: AccountTexts = {
     done: '{provider} est désormais associé. Vous pouvez maintenant vous connecter avec.',
     removed: '{provider} a été dissocié.',
   },
-  // Account settings
   settings: {
     title: 'Paramètres',
     nav: 'Rubriques des paramètres',
@@ -215,7 +213,6 @@ const frAccount: AccountTexts = {
       'Le changement a été arrêté et tous les appareils ont été déconnectés. Choisissez dès maintenant un nouveau mot de passe, car l’auteur de la demande connaît l’actuel.',
     resetPassword: 'Choisir un nouveau mot de passe',
   },
-  // Teams
   team: {
     heading: 'Votre équipe',
     ownIntro:

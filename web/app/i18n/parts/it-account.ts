@@ -71,7 +71,6 @@ const itAccount: AccountTexts = {
     key: 'Chiave che termina con {suffix}',
     signOut: 'Esci',
   },
-  // Single sign-on
   connected: {
     heading: 'Account collegati',
     intro: 'Accedi con Google o Microsoft invece di digitare la password.',
@@ -85,7 +84,6 @@ const itAccount: AccountTexts = {
     done: '{provider} ora è collegato. D’ora in poi puoi accedere con questo account.',
     removed: '{provider} è stato scollegato.',
   },
-  // Account settings
   settings: {
     title: 'Impostazioni',
     nav: 'Sezioni delle impostazioni',
@@ -215,7 +213,6 @@ const itAccount: AccountTexts = {
       'La modifica è stata fermata e tutti i dispositivi sono stati disconnessi. Scegli subito una nuova password, perché chi ha chiesto la modifica conosce quella attuale.',
     resetPassword: 'Scegli una nuova password',
   },
-  // Teams
   team: {
     heading: 'Il tuo team',
     ownIntro: 'Invita i colleghi a vedere i tuoi monitor e a ricevere gli avvisi. Tutti nel team usano la sua licenza.',

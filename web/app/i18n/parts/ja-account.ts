@@ -69,7 +69,6 @@ const jaAccount: AccountTexts = {
     key: '末尾が {suffix} のキー',
     signOut: 'ログアウト',
   },
-  // Single sign-on
   connected: {
     heading: '連携アカウント',
     intro: 'パスワードを入力する代わりに、Google または Microsoft でログインできます。',
@@ -83,7 +82,6 @@ const jaAccount: AccountTexts = {
     done: '{provider} を連携しました。今後は {provider} でログインできます。',
     removed: '{provider} の連携を解除しました。',
   },
-  // Account settings
   settings: {
     title: '設定',
     nav: '設定の項目',
@@ -212,7 +210,6 @@ const jaAccount: AccountTexts = {
       '変更を止め、すべてのデバイスをログアウトしました。依頼した人は現在のパスワードを知っているため、今すぐ新しいパスワードを設定してください。',
     resetPassword: '新しいパスワードを設定',
   },
-  // Teams
   team: {
     heading: 'チーム',
     ownIntro: '同僚を招待して、モニターの確認やアラートの受信を共有しましょう。チームの全員がチームのライセンスを利用します。',

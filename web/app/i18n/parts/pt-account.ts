@@ -71,7 +71,6 @@ const ptAccount: AccountTexts = {
     key: 'Chave terminada em {suffix}',
     signOut: 'Sair',
   },
-  // Single sign-on
   connected: {
     heading: 'Contas conectadas',
     intro: 'Entre com o Google ou a Microsoft em vez de digitar sua senha.',
@@ -85,7 +84,6 @@ const ptAccount: AccountTexts = {
     done: '{provider} agora está conectado. A partir de agora, você pode entrar com ele.',
     removed: '{provider} foi desconectado.',
   },
-  // Account settings
   settings: {
     title: 'Configurações',
     nav: 'Seções das configurações',
@@ -214,7 +212,6 @@ const ptAccount: AccountTexts = {
       'A alteração foi interrompida e todos os dispositivos foram desconectados. Escolha agora uma nova senha, pois quem pediu a alteração conhece a atual.',
     resetPassword: 'Escolher uma nova senha',
   },
-  // Teams
   team: {
     heading: 'Sua equipe',
     ownIntro: 'Convide colegas para ver seus monitores e receber alertas. Todos na equipe usam a licença dela.',

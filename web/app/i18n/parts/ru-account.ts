@@ -69,7 +69,6 @@ const ruAccount: AccountTexts = {
     key: 'Ключ заканчивается на {suffix}',
     signOut: 'Выйти',
   },
-  // Single sign-on
   connected: {
     heading: 'Подключённые аккаунты',
     intro: 'Входите через Google или Microsoft, не вводя пароль.',
@@ -83,7 +82,6 @@ const ruAccount: AccountTexts = {
     done: '{provider} подключён. Теперь вы можете входить через него.',
     removed: '{provider} отключён.',
   },
-  // Account settings
   settings: {
     title: 'Настройки',
     nav: 'Разделы настроек',
@@ -212,7 +210,6 @@ const ruAccount: AccountTexts = {
       'Смена адреса остановлена, выполнен выход на всех устройствах. Задайте новый пароль прямо сейчас: тот, кто запросил смену, знает текущий.',
     resetPassword: 'Задать новый пароль',
   },
-  // Teams
   team: {
     heading: 'Ваша команда',
     ownIntro: 'Пригласите коллег, чтобы они видели ваши мониторы и получали оповещения. Все участники команды пользуются её лицензией.',
