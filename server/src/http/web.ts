@@ -90,7 +90,9 @@ function loadPages(root: string, connect: string[], settings: string): Map<strin
  * at all) gets the page.
  */
 function wantsJsonOnly(accept: string | undefined): boolean {
-  const types = (accept ?? '')
+  // Every page request passes here: a browser's Accept names no JSON, and is settled at once.
+  if (!accept?.includes('json')) return false;
+  const types = accept
     .split(',')
     .map((part) => part.split(';'))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
