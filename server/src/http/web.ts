@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   isExternalTarget,
@@ -14,6 +14,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { builtPages } from './built-pages.ts';
 import { sendError } from './error-handler.ts';
 import { Page, sendPage } from './page-delivery.ts';
 import { pageTextFiles } from './page-texts.ts';
@@ -66,21 +67,13 @@ function textPreloads(root: string): (path: string) => string {
 function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
   const pages = new Map<string, Page>();
   const preloads = textPreloads(root);
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) {
-        const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
-        const built = readFileSync(full, 'utf8');
-        const preloadsScripts = built.includes('<link rel="modulepreload"');
-        const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
-        const html = built.replace('</head>', `${extra}</head>`);
-        pages.set(path, new Page(html, pageCsp(html, connect)));
-      }
-    }
-  };
-  walk(root);
+  for (const { path, file } of builtPages(root)) {
+    const built = readFileSync(file, 'utf8');
+    const preloadsScripts = built.includes('<link rel="modulepreload"');
+    const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
+    const html = built.replace('</head>', `${extra}</head>`);
+    pages.set(path, new Page(html, pageCsp(html, connect)));
+  }
   return pages;
 }
 
