@@ -11,6 +11,7 @@ import * as accountSettings from './migrations/0006-account-settings.ts';
 import * as teams from './migrations/0007-teams.ts';
 import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
 import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
+import * as credentialGeneration from './migrations/0010-credential-generation.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -28,6 +29,7 @@ const migrations = {
   '0007-teams': teams,
   '0008-sso-invitation': ssoInvitation,
   '0009-key-fingerprint': keyFingerprint,
+  '0010-credential-generation': credentialGeneration,
 };
 
 /**

@@ -7,7 +7,7 @@
 import type { Plan } from '@gatehouse/contract';
 import type { App } from '../../src/app.ts';
 import { findAccountByEmail } from '../../src/features/accounts/account.repository.ts';
-import { upsertBrand } from '../../src/features/brands/brand.repository.ts';
+import { saveBrand } from '../../src/features/brands/brand.service.ts';
 import { createLicenses } from '../../src/features/licenses/license.service.ts';
 import { createPanel } from '../../src/features/panels/panel.service.ts';
 import { insertIdentity } from '../../src/features/sso/sso.repository.ts';
@@ -52,7 +52,7 @@ export interface BrandInput {
 
 /** The white label of one host, as the operator sets it. */
 export async function setBrand(app: App, brand: BrandInput): Promise<void> {
-  await upsertBrand(app.deps.db, {
+  await saveBrand(app.deps.db, {
     host: brand.host,
     brand_name: brand.name,
     favicon_url: brand.favicon,

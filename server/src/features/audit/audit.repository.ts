@@ -23,6 +23,7 @@ export type AuthEventType =
   | 'email_changed'
   | 'email_change_cancelled'
   | 'sessions_ended'
+  | 'session_ended'
   | 'account_deleted'
   | 'team_invitation_sent'
   | 'team_invitation_revoked'

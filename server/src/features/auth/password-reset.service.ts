@@ -1,12 +1,12 @@
-import type { Language } from '@gatehouse/contract';
-import { screenUrl } from '@gatehouse/contract';
+import { type Language, screenUrl } from '@gatehouse/contract';
+import type { Panel } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { isPanelAccount } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -17,37 +17,38 @@ import { findToken, issueToken } from '../tokens/token.service.ts';
 /**
  * Mails a reset link (or, with otp, a 6-digit code for the control panel) to a known address;
  * unknown addresses get the same answer and no mail. A code is only for a call from an active
- * installation's page with that installation's apiKey; an account past its lifetime count of
- * wrong codes gets the link instead.
+ * installation's page with that installation's apiKey, and only to an account linked to that
+ * installation (signed up or signed in through it): the apiKey is in every panel page and any
+ * client can set Origin, so neither says whose account this is (decision 031). Any other
+ * account, and one past its lifetime count of wrong codes, gets the link instead.
  */
 export async function initPasswordReset(
   deps: Deps,
   input: { email: string; locale?: Language; otp?: boolean; apiKey?: string },
   caller: Caller,
 ): Promise<void> {
+  let panel: Panel | undefined;
   if (input.otp) {
     if (!caller.panelOrigin) throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
-    await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
+    panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
   }
   caller.onServerFailure?.push(await deps.limits.mailSend('reset', input.email, caller.ip));
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     if (account && !account.disabled_at) {
       const language = input.locale ?? (account.locale as Language);
-      if (input.otp && !codesLocked(account)) {
+      if (panel && !codesLocked(account) && (await isPanelAccount(trx, panel.id, account.id))) {
         await lockAccount(trx, account.id);
         const code = await issueCode(trx, deps, account.id, 'reset_code');
-        await enqueueMail(trx, deps, { to: account.email, kind: 'reset_code', language, brand, params: { code } });
+        await mail({ to: account.email, kind: 'reset_code', language, params: { code } });
       } else {
         const token = await issueToken(trx, deps.clock, account.id, 'password_reset');
         const link = screenUrl(deps.config.publicUrl, 'reset', { token });
-        await enqueueMail(trx, deps, { to: account.email, kind: 'password_reset', language, brand, params: { link } });
+        await mail({ to: account.email, kind: 'password_reset', language, params: { link } });
       }
     }
     await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'reset_requested', ip: caller.ip, at: iso(deps.clock.now()) });
   });
-  deps.mailWritten();
 }
 
 /** Sets a new password from the mailed link; ends every session of the account. */
@@ -59,9 +60,8 @@ export async function resetPassword(deps: Deps, input: { password: string; token
   const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('reset.failed');
     await applyNewPassword(trx, deps, {
@@ -69,10 +69,9 @@ export async function resetPassword(deps: Deps, input: { password: string; token
       passwordHash,
       caller,
       event: 'password_reset',
-      notify: { language: input.locale, brand },
+      notify: { language: input.locale, mail },
     });
   });
-  deps.mailWritten();
 }
 
 /**
@@ -90,9 +89,8 @@ export async function resetPasswordWithCode(
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'reset_code' }, caller);
   const passwordHash = await deps.hasher.hash(input.password);
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
     await applyNewPassword(trx, deps, {
@@ -100,8 +98,7 @@ export async function resetPasswordWithCode(
       passwordHash,
       caller,
       event: 'password_reset',
-      notify: { language: input.locale, brand },
+      notify: { language: input.locale, mail },
     });
   });
-  deps.mailWritten();
 }
