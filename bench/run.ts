@@ -1,4 +1,4 @@
-// `npm run bench [-- size|api|web|timing …] [--profile] [--runs N]`: every benchmark, each
+// `npm run bench [-- size|api|pages|web|timing …] [--profile] [--runs N] [--against <checkout>]`: every benchmark, each
 // figure against a baseline measured in the same run, loopback only, bounded in time.
 // Figures, not assertions: the README shows the latest and the targets.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { buildState } from '../scripts/build-stamp.ts';
 import { printWeights, sizePages } from '../scripts/js-size.ts';
 import { apiBench, printApi, profileApi } from './api.ts';
+import { pagesBench, printPages } from './pages.ts';
 import { repoRoot } from './support/processes.ts';
 import { printWeb, webBench } from './web.ts';
 
@@ -18,9 +19,10 @@ const { values, positionals } = parseArgs({
     profile: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '8' },
+    against: { type: 'string' },
   },
 });
-const parts = positionals.length > 0 ? positionals : ['size', 'api', 'web', 'timing'];
+const parts = positionals.length > 0 ? positionals : ['size', 'api', 'pages', 'web', 'timing'];
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
@@ -33,7 +35,7 @@ setTimeout(() => {
 const load = loadavg().map((n) => n.toFixed(1));
 console.log(`Gatehouse benchmarks, ${new Date().toISOString()}; load average at start ${load.join(', ')}`);
 
-if (parts.includes('size') || parts.includes('web')) {
+if (parts.includes('size') || parts.includes('web') || parts.includes('pages')) {
   // What `npm start` would serve: the build of the sources at hand.
   if (buildState() !== 'fresh') {
     console.log('Building the web app first (no build, or it is stale)…');
@@ -53,6 +55,7 @@ if (parts.includes('api')) {
     await profileApi(seconds, dir);
   }
 }
+if (parts.includes('pages')) printPages(await pagesBench({ seconds, against: values.against }), values.against);
 if (parts.includes('web')) printWeb(await webBench({ runs }), runs);
 if (parts.includes('timing')) {
   const timing = spawnSync(process.execPath, ['bench/signin-timing.ts'], { cwd: repoRoot, stdio: 'inherit' });

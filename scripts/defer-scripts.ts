@@ -12,9 +12,8 @@
 // chosen language are replayed when their control mounts, a sent form and a press on a button
 // or a single sign-on link are held by the inlined settings script and replayed once the app
 // runs (web/app/lib/early-input.ts; docs/decisions/023-web-weight-and-first-paint.md).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { pageTextFiles } from '../server/test/support/index.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { builtPages, pageTextFiles } from '../server/test/support/index.ts';
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -71,20 +70,12 @@ export function deferPageScripts(html: string, extraPreloads: string[] = []): st
 export function deferFolderScripts(root: string): number {
   let changed = 0;
   const textsOf = pageTextFiles(root);
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) {
-        const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
-        const html = deferPageScripts(readFileSync(full, 'utf8'), textsOf(path));
-        if (html) {
-          writeFileSync(full, html);
-          changed += 1;
-        }
-      }
+  for (const { path, file } of builtPages(root)) {
+    const html = deferPageScripts(readFileSync(file, 'utf8'), textsOf(path));
+    if (html) {
+      writeFileSync(file, html);
+      changed += 1;
     }
-  };
-  walk(root);
+  }
   return changed;
 }

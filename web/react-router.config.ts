@@ -1,25 +1,5 @@
-import { languages, panelBasePath, settingsSections } from '@gatehouse/contract';
+import { panelBasePath, prerenderedPaths } from '@gatehouse/contract';
 import type { Config } from '@react-router/dev/config';
-
-// Every screen is rendered to HTML at build time, in every language, so the first paint never
-// waits for JavaScript: /redeem/{license} once with a placeholder (/redeem/__license; its first
-// render does not show the key), which the server sends for every key; and the 404 page
-// (/__not-found, /de/__not-found …), which it sends for unknown paths.
-const screens = [
-  '/',
-  '/login',
-  '/signup',
-  '/signup-process',
-  '/activate-email',
-  '/reset-password',
-  '/reset',
-  '/redeem/__license',
-  '/__not-found',
-  // Account settings
-  ...settingsSections.map((section) => `/settings/${section}`),
-  '/email-change',
-  '/email-change/cancel',
-];
 
 // The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as
 // one SPA page: its mode comes from runtime-config.js at run time, so nothing mode-dependent
@@ -33,10 +13,13 @@ export default {
   ...(panel
     ? { basename: panelBasePath, buildDirectory: 'build-panel' }
     : {
+        // Every screen is rendered to HTML at build time, in every language, so the first paint never
+        // waits for JavaScript: /redeem/{license} once with a placeholder (/redeem/__license; its first
+        // render does not show the key), which the server sends for every key; and the 404 page
+        // (/__not-found, /de/__not-found …), which it sends for unknown paths. The list comes from the
+        // contract's screen table.
         prerender: {
-          paths: languages.flatMap((language) =>
-            screens.map((screen) => (language === 'en' ? screen : `/${language}${screen === '/' ? '' : screen}`)),
-          ),
+          paths: prerenderedPaths(),
           concurrency: 4,
         },
       }),

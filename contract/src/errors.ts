@@ -51,7 +51,6 @@ export const errorMessages = {
   'network.failed': 'The service could not be reached. Check your connection and try again',
   // Per-account cap on failed sign-ins
   'auth.signin_paused': 'Signing in with the password is paused after too many failed attempts. Reset your password to sign in again',
-  // Single sign-on
   'sso.cancelled': 'Sign-in was cancelled. Choose a way to sign in to continue',
   'sso.expired': 'This sign-in has expired or was already used. Please start again',
   'sso.invalid_response': 'The answer of the sign-in provider could not be verified, so you were not signed in. Please try again',
@@ -67,16 +66,13 @@ export const errorMessages = {
   'sso.last_method':
     'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
   'sso.identity_not_found': 'This connection does not exist or has already been removed',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'This sign-in to the app has expired. Go back to the app and start again',
   'oidc.invalid_request': 'The app’s sign-in request could not be accepted. Go back to the app and try again, or contact its operator',
-  // Account settings
   'auth.wrong_password': 'The current password is not correct',
   'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',
   'account.confirmation_required': 'Enter your password, or the code we mailed you, to confirm',
   'email_change.same_address': 'This is already the email address of your account',
   'email_change.failed': 'This email change link is not valid or has expired. Start the change again in your settings',
-  // Teams
   'team.forbidden': 'Only the owner and the admins of the team can do this',
   'team.not_found': 'This team does not exist, or you are not a member of it',
   'team.member_not_found': 'This person is not a member of the team',

@@ -4,15 +4,15 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
+export * from './one-time-code.ts';
 export * from './password.ts';
 export * from './plans.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
 export * from './safe-url.ts';
 export * from './schemas.ts';
-// Account settings
+export * from './screens.ts';
 export * from './settings.ts';
 export * from './sso-providers.ts';
-// Teams
 export * from './teams.ts';
 export * from './validation.ts';

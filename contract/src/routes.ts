@@ -29,13 +29,11 @@ export const api = {
   metrics: '/metrics',
   openapi: '/openapi.json',
   devMailbox: '/dev/mailbox',
-  // Single sign-on
   connectCallback: '/connect/:provider/callback',
   ssoIdentities: '/sso/identities',
   ssoLink: '/sso/link',
   ssoLinkCode: '/sso/link-code',
   ssoIdentity: '/sso/identities/:id',
-  // Account settings
   account: '/account',
   accountConsents: '/account/consents',
   accountPassword: '/account/password',
@@ -46,7 +44,6 @@ export const api = {
   accountDeletionCode: '/account/deletion-code',
   accountDelete: '/account/delete',
   accountExport: '/account/export',
-  // Teams
   team: '/team',
   teamInvitations: '/team/invitations',
   teamInvitationResend: '/team/invitations/:id/resend',
@@ -58,28 +55,3 @@ export const api = {
   appSignIn: '/app-sign-in/:uid',
 } as const;
 
-/** Screens of the web app (seed section 2). */
-export const screens = {
-  index: '/',
-  login: '/login',
-  signup: '/signup',
-  signupProcess: '/signup-process',
-  activateEmail: '/activate-email',
-  resetPassword: '/reset-password',
-  reset: '/reset',
-  redeem: '/redeem/:license',
-  // Account settings
-  settings: '/settings',
-  settingsSection: '/settings/:section',
-  emailConfirm: '/email-change',
-  emailCancel: '/email-change/cancel',
-} as const;
-
-/**
- * The account screens, by their path without the language prefix ("/", "/signup-process",
- * "/settings/…", "/redeem/…", "/email-change…"): their pages show the account part of the
- * interface texts besides the start part (decision 026).
- */
-export function isAccountScreen(barePath: string): boolean {
-  return /^\/(signup-process|settings|redeem|email-change)(\/|$)|^\/$/.test(barePath);
-}

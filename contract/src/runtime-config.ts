@@ -17,7 +17,6 @@ export interface RuntimeConfig {
   /** Present only when an analytics key is configured. */
   analytics: { key: string; serverUrl: string } | null;
   routeRules: RouteRule[];
-  // Single sign-on
   /** The providers with a client id and secret: only these get a button. Absent: none. */
   sso?: SsoProviderName[];
   /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail } from './email.ts';
 import type { ErrorCode } from './errors.ts';
 import { languages } from './languages.ts';
+import { otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
 import { ssoProviders } from './sso-providers.ts';
@@ -42,11 +43,12 @@ function passwordAvoidsEmail(body: { email: string; password: string }, ctx: z.R
   }
 }
 
+const otpPattern = new RegExp(`^\\d{${otpLength}}$`);
 /** A 6-digit one-time code, spaces and dashes from copying ignored. */
 export const codeSchema = z
   .string(code('validation.otp_required'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => /^\d{6}$/.test(value), code('validation.otp_required'));
+  .refine((value) => otpPattern.test(value), code('validation.otp_required'));
 /** The panel plugin's apiKey or userId: they identify a panel installation and user, never authenticate. */
 const panelCredential = z.string(code('panel.invalid_key')).trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
 
@@ -132,7 +134,7 @@ export const sessionView = z.object({
   lastSeenAt: z.string(),
   expiresAt: z.string(),
   userAgent: z.string().nullable(),
-  // Account settings: the browser and system read from the user agent, and the address it came from.
+  // The browser and system read from the user agent, and the address it came from.
   browser: z.string().nullable(),
   os: z.string().nullable(),
   ip: z.string().nullable(),
@@ -165,7 +167,7 @@ export const brandView = z.object({
 });
 export type BrandView = z.infer<typeof brandView>;
 
-// Teams: the license a member works under through a team (the team's owner's), with whose team it is.
+// The license a member works under through a team (the team's owner's), with whose team it is.
 export const teamLicenseView = z.object({ teamId: z.string(), ownerEmail: z.string(), license: licensePreview });
 export type TeamLicenseView = z.infer<typeof teamLicenseView>;
 
@@ -173,7 +175,6 @@ export const sessionResponse = z
   .object({ account: accountView, license: licenseView.nullable(), teamLicense: teamLicenseView.nullable() })
   .nullable();
 
-// Single sign-on
 /** A provider's identity connected to the account. */
 export const ssoIdentityView = z.object({
   id: z.string(),

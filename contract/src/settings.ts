@@ -1,4 +1,4 @@
-// Account settings: the shapes of the calls behind /settings (profile goes through PUT /profile).
+// The shapes of the calls behind /settings (profile goes through PUT /profile).
 import { z } from 'zod';
 import { codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
 

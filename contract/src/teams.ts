@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { emailSchema, licensePreview } from './schemas.ts';
 
-// Teams: every account owns one; people join by an e-mailed invitation.
+// Every account owns one; people join by an e-mailed invitation.
 const code = (value: ErrorCode) => ({ error: value });
 
 export const teamRoles = ['owner', 'admin', 'member'] as const;

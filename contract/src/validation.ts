@@ -12,7 +12,7 @@ export interface ValidationSummary {
 
 /**
  * Turns schema issues (whose messages are error codes) into one code for the form and one
- * per field. Browser and server both use it, so they always agree on what to say.
+ * per field: the server answers every refused body with it, so a form shows each field's own message.
  */
 export function summarizeIssues(issues: readonly IssueLike[]): ValidationSummary {
   const fields: Record<string, ErrorCode> = {};

@@ -20,12 +20,9 @@ import { oidcRoutes } from './features/oidc/oidc.routes.ts';
 import { OidcProviders } from './features/oidc/oidc-providers.ts';
 import { createOidcVault } from './features/oidc/oidc-vault.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
-// Account settings
 import { settingsRoutes } from './features/settings/settings.routes.ts';
-// Single sign-on
 import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
-// Teams
 import { teamRoutes } from './features/teams/team.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -161,9 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   licenseRoutes(app, deps);
   brandRoutes(app, deps);
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
-  // Account settings
   settingsRoutes(app, deps);
-  // Teams
   teamRoutes(app, deps);
   const oidcDeps = { ...deps, vault: createOidcVault(secrets) };
   oidcRoutes(app, oidcDeps, new OidcProviders(oidcDeps));

@@ -53,12 +53,10 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
   CONSENT_POLICY_VERSION: z.string().default('2026-01'),
   MAIL_POLL_MS: int(2000, 50, 600000),
-  // Security hardening
   SECRET_KEY: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
   ACCOUNT_SIGNIN_FAILURES: int(100, 5, 100),
-  // Single sign-on: how long a call to an OpenID provider may take.
+  // How long a call to an OpenID provider may take.
   SSO_TIMEOUT_MS: int(10_000, 100, 60_000),
-  // Teams
   TEAM_MAX_MEMBERS: int(100, 1, 100_000),
   TEAM_MAX_PENDING_INVITATIONS: int(50, 1, 100_000),
 });
@@ -141,12 +139,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secure: secureCookies,
     },
     consentPolicyVersion: e.CONSENT_POLICY_VERSION,
-    // Security hardening
     secretKey: e.SECRET_KEY,
     /** Where a generated SECRET_KEY is kept: the SQLite file's folder, or ./data. */
     dataDir: database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data'),
     accountSigninFailures: e.ACCOUNT_SIGNIN_FAILURES,
-    // Teams
     teams: { maxMembers: e.TEAM_MAX_MEMBERS, maxPendingInvitations: e.TEAM_MAX_PENDING_INVITATIONS },
   });
 }

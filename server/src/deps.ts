@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Panel } from './db/schema.ts';
-// Single sign-on
 import type { SsoProviders } from './features/sso/sso.providers.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Limits } from './lib/limits.ts';
@@ -21,7 +20,6 @@ export interface Deps {
   mailWritten(): void;
   /** Keyed code digests and sealed mail bodies, under SECRET_KEY (decision 014). */
   secrets: Secrets;
-  // Single sign-on
   /** The configured OpenID providers. */
   sso: SsoProviders;
 }

@@ -7,7 +7,7 @@ import { redisReachable, redisUrl } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 12, point 1 (NIST SP 800-63B 5.2.2): at most 100 consecutive failed sign-ins per
+// NIST SP 800-63B 5.2.2: at most 100 consecutive failed sign-ins per
 // account, whatever the client address; then the password alone no longer signs in, the owner
 // gets one mail and comes back through a password reset.
 

@@ -9,7 +9,7 @@ import { redisReachable, redisUrl } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 12, point 2 and issue 14, point 3: every code answer is the same for known and unknown
+// Every code answer is the same for known and unknown
 // addresses; codes only for a panel's own page; tries counted before judging, keyed so a
 // stranger cannot lock the owner out; a lifetime cap that then requires the link.
 

@@ -66,14 +66,11 @@ const shown: Record<string, (c: Config) => string> = {
   SESSION_ABSOLUTE_DAYS: (c) => String(c.session.absoluteMs / day),
   CONSENT_POLICY_VERSION: (c) => c.consentPolicyVersion,
   MAIL_POLL_MS: (c) => String(c.mailPollMs),
-  // Single sign-on
   SSO_TIMEOUT_MS: (c) => String(c.ssoTimeoutMs),
   WEB_ROOT: (c) => relative(root, c.webRoot),
-  // Security hardening
   NODE_ENV: (c) => c.env,
   SECRET_KEY: (c) => unset(c.secretKey),
   ACCOUNT_SIGNIN_FAILURES: (c) => String(c.accountSigninFailures),
-  // Teams
   TEAM_MAX_MEMBERS: (c) => String(c.teams.maxMembers),
   TEAM_MAX_PENDING_INVITATIONS: (c) => String(c.teams.maxPendingInvitations),
 };
@@ -117,7 +114,7 @@ describe('configuration', () => {
       [{ ROUTE_RULES: 'not json' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"old","to":"/login"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"//evil.example"}]' }, 'ROUTE_RULES'],
-      // Issue 14: browsers read "/\\host" as another site and run javascript: URLs; only https leaves the site.
+      // Browsers read "/\\host" as another site and run javascript: URLs; only https leaves the site.
       [{ ROUTE_RULES: String.raw`[{"from":"/old","to":"/\\evil.example"}]` }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"javascript:alert(1)"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"http://help.example.com/"}]' }, 'ROUTE_RULES'],
@@ -125,7 +122,7 @@ describe('configuration', () => {
       [{ ROUTE_RULES: '[{"from":"/old","to":"/\\tlogin"}]' }, 'ROUTE_RULES'],
       [{ ROUTE_RULES: '[{"from":"/old","to":"https://user:pw@help.example.com/"}]' }, 'ROUTE_RULES'],
       [{ API_URL: 'api.example.com' }, 'API_URL'],
-      // Single sign-on: plain http only for a provider on this machine.
+      // Plain http only for a provider on this machine.
       [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, 'GOOGLE_ISSUER'],
     ];
     for (const [env, variable] of cases) assert.match(refusal(env), new RegExp(`\\b${variable}\\b`), JSON.stringify(env));

@@ -31,7 +31,7 @@ for (const dialect of await dialects()) {
         ['/user/signin', 'POST', 'content-type'],
         ['/user/profile', 'PUT', 'content-type, x-api-key'],
         ['/license/activate', 'POST', 'content-type,x-api-key'],
-        // Teams: the account page's role change.
+        // The account page's role change.
         ['/team/members/x', 'PATCH', 'content-type'],
       ] as const) {
         const answer = await preflight(t, path, panel.origin, method, headers);

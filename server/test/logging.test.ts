@@ -145,7 +145,7 @@ describe('logs', () => {
     assert.doesNotMatch(log, new RegExp(`(?<![0-9a-f])(${code}|${wrong})(?![0-9a-f])`), 'a code appears in the log');
   });
 
-  it('hold no license key: the preview and the redeem page are logged by their pattern (issue 14)', async () => {
+  it('hold no license key: the preview and the redeem page are logged by their pattern', async () => {
     const [key = ''] = await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone' });
     const typed = key.toLowerCase().replaceAll('-', '');
     const from = lines.length;

@@ -7,7 +7,7 @@ import { codeIn, panelBrowser, registerPanel, type TestPanel } from './support/p
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 14, point 6: what a pending account holds comes from its owner's own steps, not from
+// What a pending account holds comes from its owner's own steps, not from
 // whoever typed the address: consents at completion, panel links from the code's own panel.
 
 for (const dialect of await dialects()) {

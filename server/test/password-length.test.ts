@@ -5,7 +5,7 @@ import { seedAccount, visitor } from './support/accounts.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 14, point 6: the password message and the browser's check follow PASSWORD_MIN_LENGTH.
+// The password message and the browser's check follow PASSWORD_MIN_LENGTH.
 describe('PASSWORD_MIN_LENGTH=12', () => {
   let t: TestApp;
   before(async () => {

@@ -6,7 +6,7 @@ import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 14, point 4: every password write ends every outstanding token and code of the account
+// Every password write ends every outstanding token and code of the account
 // (one applyNewPassword for set-password, code completion and both resets).
 
 for (const dialect of await dialects()) {

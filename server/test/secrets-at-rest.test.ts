@@ -9,7 +9,7 @@ import { dialects } from './support/databases.ts';
 import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 14, point 2: a copy of the database gives back no usable link or code.
+// A copy of the database gives back no usable link or code.
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 

@@ -226,7 +226,7 @@ for (const dialect of await dialects()) {
       await browser.put('/profile', { firstName: 'Lea', familyName: 'Verlassen', consent: true, locale: 'fr' });
       const [key = ''] = await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone' });
       assert.equal((await browser.post('/license/activate', { license: key })).status, 200);
-      // Teams: an admin of another team (invited at its first address), where it invited a guest;
+      // An admin of another team (invited at its first address), where it invited a guest;
       // the owner of its own team with a mate in it.
       const host = await seedAccount(t, `leaver-host${n}@example.com`, { passwordHash: hash });
       const hostTeam = await findOwnTeam(t.deps.db, host.id);

@@ -109,7 +109,7 @@ for (const dialect of await dialects()) {
           .where('email_key', '=', 'race@example.com')
           .executeTakeFirstOrThrow();
         const consents = await t.deps.db.selectFrom('consents').select('kind').where('account_id', '=', account.id).execute();
-        // Only the processing of the typed address: the other consents are the owner's to give (issue 14).
+        // Only the processing of the typed address: the other consents are the owner's to give.
         assert.deepEqual(
           consents.map((row) => row.kind),
           ['data_processing'],

@@ -193,6 +193,35 @@ describe('delivery of the built web app', () => {
     assert.equal((await t.client().get('/de/__not-found', { accept: 'text/html' })).status, 404);
   });
 
+  it('answers a page to any GET or HEAD that does not ask for JSON only (curl, wget, uptime monitors)', async () => {
+    for (const accept of ['*/*', 'text/plain', 'application/json, text/plain, */*', undefined]) {
+      const login = await raw(t.url, '/login', accept ? { accept } : {});
+      assert.equal(login.status, 200, `Accept: ${accept}`);
+      assert.match(decode(login), /<title>Sign in \| Gatehouse<\/title>/, `Accept: ${accept}`);
+      assert.equal((await raw(t.url, '/', accept ? { accept } : {})).status, 200, `/ with Accept: ${accept}`);
+    }
+    const head = await t.client().request('HEAD', '/ja/login', { headers: { accept: '*/*' } });
+    assert.equal(head.status, 200);
+    assert.equal((await raw(t.url, '/redeem/GH-ABCD', { accept: '*/*' })).status, 200);
+    const unknown = await raw(t.url, '/no/such-page', { accept: '*/*' });
+    assert.equal(unknown.status, 404);
+    assert.match(decode(unknown), /<title>Page not found<\/title>/);
+    // Asking for JSON only is an API call: a path with no call is a coded 404, as before.
+    const json = await t.client().get('/login', { accept: 'application/json' });
+    assert.equal(json.status, 404);
+    assert.equal(json.json.code, 'request.not_found');
+  });
+
+  it('answers 404 to a language prefix that is none of ours', async () => {
+    for (const path of ['/xx/login', '/zz', '/xx/redeem/GH-ABCD', '/en/xx/login']) {
+      const answer = await t.client().get(path, { accept: 'text/html' });
+      assert.equal(answer.status, 404, path);
+      assert.match(answer.text, /<title>Page not found<\/title>/, path);
+    }
+    assert.equal((await t.client().get('/ja/login', { accept: 'text/html' })).status, 200);
+    assert.equal((await t.client().get('/ja', { accept: 'text/html' })).status, 200);
+  });
+
   it('answers a screen with a parameter with its page prerendered for every value', async () => {
     const redeem = await t.client().get('/redeem/GH-ABCD-EFGH-JKLM-NPQR', { accept: 'text/html' });
     assert.equal(redeem.status, 200);

@@ -4,7 +4,7 @@ import { upsertBrand } from '../src/features/brands/brand.repository.ts';
 import { visitor } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 14, point 6 and the audit (XSS and mail injection through white-label fields): a brand
+// The audit (XSS and mail injection through white-label fields): a brand
 // row saved before the CLI checked its values, or written by hand, never reaches a page or a
 // mail as a javascript: link, a link to another site by "/\", or CSS in the colour.
 describe('white-label fields', () => {

@@ -29,7 +29,6 @@ export const links: Route.LinksFunction = () =>
   import.meta.env.DEV
     ? [
         { rel: 'stylesheet', href: stylesheet },
-        // Account settings
         { rel: 'stylesheet', href: settingsStylesheet },
       ]
     : [];

@@ -52,7 +52,6 @@ const de = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'Die Anmeldung mit dem Passwort ist nach zu vielen Fehlversuchen pausiert. Bitte setzen Sie Ihr Passwort zurück, um sich wieder anzumelden',
-  // Single sign-on
   'sso.cancelled': 'Die Anmeldung wurde abgebrochen. Bitte wählen Sie eine Anmeldemethode, um fortzufahren',
   'sso.expired': 'Diese Anmeldung ist abgelaufen oder wurde bereits verwendet. Bitte beginnen Sie erneut',
   'sso.invalid_response':
@@ -72,11 +71,9 @@ const de = {
   'sso.last_method':
     'Dies ist Ihre einzige Anmeldemöglichkeit. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder verbinden Sie ein weiteres Konto, bevor Sie dieses trennen',
   'sso.identity_not_found': 'Diese Verbindung existiert nicht oder wurde bereits entfernt',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Diese Anmeldung bei der App ist abgelaufen. Gehen Sie zurück zur App und beginnen Sie erneut',
   'oidc.invalid_request':
     'Die Anmeldeanfrage der App konnte nicht angenommen werden. Gehen Sie zurück zur App und versuchen Sie es erneut, oder wenden Sie sich an ihren Betreiber',
-  // Account settings
   'auth.wrong_password': 'Das aktuelle Passwort ist nicht korrekt',
   'account.no_password':
     'Für dieses Konto ist noch kein Passwort festgelegt. Legen Sie zuerst eines über den Link fest, den wir Ihnen senden können',
@@ -84,7 +81,6 @@ const de = {
   'email_change.same_address': 'Das ist bereits die E-Mail-Adresse Ihres Kontos',
   'email_change.failed':
     'Dieser Link zur Änderung der E-Mail-Adresse ist ungültig oder abgelaufen. Starten Sie die Änderung in Ihren Einstellungen erneut',
-  // Teams
   'team.forbidden': 'Nur die Inhaberin oder der Inhaber und die Admins des Teams können das tun',
   'team.not_found': 'Dieses Team existiert nicht, oder Sie sind kein Mitglied',
   'team.member_not_found': 'Diese Person ist kein Mitglied des Teams',

@@ -51,7 +51,6 @@ const es = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'El inicio de sesión con contraseña está en pausa tras demasiados intentos fallidos. Restablece tu contraseña para volver a iniciar sesión',
-  // Single sign-on
   'sso.cancelled': 'Se canceló el inicio de sesión. Elige una forma de iniciar sesión para continuar',
   'sso.expired': 'Este inicio de sesión ha caducado o ya se ha usado. Vuelve a empezar',
   'sso.invalid_response':
@@ -71,17 +70,14 @@ const es = {
   'sso.last_method':
     'Esta es tu única forma de iniciar sesión. Establece una contraseña con «¿Has olvidado tu contraseña?» o conecta otra cuenta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexión no existe o ya se ha eliminado',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Este inicio de sesión en la aplicación ha caducado. Vuelve a la aplicación y empieza de nuevo',
   'oidc.invalid_request':
     'No se pudo aceptar la solicitud de inicio de sesión de la aplicación. Vuelve a la aplicación e inténtalo de nuevo, o contacta con su operador',
-  // Account settings
   'auth.wrong_password': 'La contraseña actual no es correcta',
   'account.no_password': 'Esta cuenta aún no tiene contraseña. Primero crea una con el enlace que podemos enviarte',
   'account.confirmation_required': 'Introduce tu contraseña, o el código que te hemos enviado, para confirmar',
   'email_change.same_address': 'Esta ya es la dirección de correo de tu cuenta',
   'email_change.failed': 'Este enlace para cambiar el correo no es válido o ha caducado. Vuelve a iniciar el cambio en tu configuración',
-  // Teams
   'team.forbidden': 'Solo el propietario y los administradores del equipo pueden hacer esto',
   'team.not_found': 'Este equipo no existe o no eres miembro de él',
   'team.member_not_found': 'Esta persona no es miembro del equipo',

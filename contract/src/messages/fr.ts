@@ -51,7 +51,6 @@ const fr = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'La connexion par mot de passe est suspendue après trop de tentatives infructueuses. Réinitialisez votre mot de passe pour vous reconnecter',
-  // Single sign-on
   'sso.cancelled': 'La connexion a été annulée. Choisissez un moyen de vous connecter pour continuer',
   'sso.expired': 'Cette connexion a expiré ou a déjà été utilisée. Veuillez recommencer',
   'sso.invalid_response':
@@ -70,18 +69,15 @@ const fr = {
   'sso.last_method':
     'C’est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou associez un autre compte avant de dissocier celui-ci',
   'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Cette connexion à l’application a expiré. Retournez dans l’application et recommencez',
   'oidc.invalid_request':
     'La demande de connexion de l’application n’a pas pu être acceptée. Retournez dans l’application et réessayez, ou contactez son exploitant',
-  // Account settings
   'auth.wrong_password': 'Le mot de passe actuel est incorrect',
   'account.no_password': 'Ce compte n’a pas encore de mot de passe. Définissez-en un d’abord grâce au lien que nous pouvons vous envoyer',
   'account.confirmation_required': 'Saisissez votre mot de passe, ou le code que nous vous avons envoyé, pour confirmer',
   'email_change.same_address': 'C’est déjà l’adresse e-mail de votre compte',
   'email_change.failed':
     'Ce lien de changement d’adresse e-mail n’est pas valide ou a expiré. Recommencez le changement depuis vos paramètres',
-  // Teams
   'team.forbidden': 'Seuls le propriétaire et les administrateurs de l’équipe peuvent effectuer cette action',
   'team.not_found': 'Cette équipe n’existe pas, ou vous n’en êtes pas membre',
   'team.member_not_found': 'Cette personne n’est pas membre de l’équipe',

@@ -49,7 +49,6 @@ const it = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'L’accesso con la password è sospeso dopo troppi tentativi non riusciti. Reimposta la password per accedere di nuovo',
-  // Single sign-on
   'sso.cancelled': 'L’accesso è stato annullato. Scegli un modo per accedere e continuare',
   'sso.expired': 'Questo accesso è scaduto o è già stato usato. Ricomincia',
   'sso.invalid_response': 'Non è stato possibile verificare la risposta del servizio di accesso, quindi l’accesso non è avvenuto. Riprova',
@@ -67,17 +66,14 @@ const it = {
   'sso.last_method':
     'Questo è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o collega un altro account prima di scollegare questo',
   'sso.identity_not_found': 'Questo collegamento non esiste o è già stato rimosso',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Questo accesso all’app è scaduto. Torna all’app e ricomincia',
   'oidc.invalid_request':
     'Non è stato possibile accettare la richiesta di accesso dell’app. Torna all’app e riprova, oppure contatta il suo gestore',
-  // Account settings
   'auth.wrong_password': 'La password attuale non è corretta',
   'account.no_password': 'Questo account non ha ancora una password. Impostala prima con il link che possiamo inviarti',
   'account.confirmation_required': 'Inserisci la password, o il codice che ti abbiamo inviato, per confermare',
   'email_change.same_address': 'Questo è già l’indirizzo email del tuo account',
   'email_change.failed': 'Questo link per cambiare l’email non è valido o è scaduto. Ripeti la modifica dalle impostazioni',
-  // Teams
   'team.forbidden': 'Solo il proprietario e gli amministratori del team possono farlo',
   'team.not_found': 'Questo team non esiste oppure non ne fai parte',
   'team.member_not_found': 'Questa persona non è un membro del team',

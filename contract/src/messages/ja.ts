@@ -48,7 +48,6 @@ const ja = {
   // Per-account cap on failed sign-ins
   'auth.signin_paused':
     'ログインの失敗が多すぎるため、パスワードでのログインを一時停止しています。再度ログインするには、パスワードを再設定してください',
-  // Single sign-on
   'sso.cancelled': 'ログインがキャンセルされました。続行するにはログイン方法を選択してください',
   'sso.expired': 'このログインは有効期限が切れているか、すでに使用されています。もう一度やり直してください',
   'sso.invalid_response': 'ログインサービスからの応答を確認できなかったため、ログインしませんでした。もう一度お試しください',
@@ -67,17 +66,14 @@ const ja = {
   'sso.last_method':
     'これが唯一のログイン方法です。連携を解除する前に、「パスワードをお忘れですか？」からパスワードを設定するか、別のアカウントを連携してください',
   'sso.identity_not_found': 'この連携は存在しないか、すでに解除されています',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'アプリへのサインインの有効期限が切れました。アプリに戻って、もう一度お試しください',
   'oidc.invalid_request':
     'アプリからのサインイン要求を受け付けられませんでした。アプリに戻ってもう一度お試しいただくか、運営者にお問い合わせください',
-  // Account settings
   'auth.wrong_password': '現在のパスワードが正しくありません',
   'account.no_password': 'このアカウントにはまだパスワードがありません。メールでお送りするリンクから、先にパスワードを設定してください',
   'account.confirmation_required': '確認のため、パスワードまたはメールでお送りしたコードを入力してください',
   'email_change.same_address': 'これはすでにアカウントのメールアドレスです',
   'email_change.failed': 'このメールアドレス変更リンクは無効か、有効期限が切れています。設定から変更をやり直してください',
-  // Teams
   'team.forbidden': 'この操作はチームのオーナーと管理者のみが行えます',
   'team.not_found': 'このチームは存在しないか、あなたはメンバーではありません',
   'team.member_not_found': 'この方はチームのメンバーではありません',

@@ -48,7 +48,6 @@ const pt = {
   'network.failed': 'Não foi possível acessar o serviço. Verifique sua conexão e tente novamente',
   // Per-account cap on failed sign-ins
   'auth.signin_paused': 'O acesso com senha foi pausado após muitas tentativas malsucedidas. Redefina sua senha para entrar novamente',
-  // Single sign-on
   'sso.cancelled': 'O login foi cancelado. Escolha uma forma de entrar para continuar',
   'sso.expired': 'Este login expirou ou já foi usado. Comece novamente',
   'sso.invalid_response': 'Não foi possível verificar a resposta do serviço de login, por isso você não entrou. Tente novamente',
@@ -64,17 +63,14 @@ const pt = {
   'sso.last_method':
     'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
-  // Gatehouse as an OpenID provider
   'oidc.interaction_expired': 'Este login no aplicativo expirou. Volte ao aplicativo e comece de novo',
   'oidc.invalid_request':
     'Não foi possível aceitar o pedido de login do aplicativo. Volte ao aplicativo e tente de novo, ou fale com quem o opera',
-  // Account settings
   'auth.wrong_password': 'A senha atual não está correta',
   'account.no_password': 'Esta conta ainda não tem senha. Defina uma primeiro com o link que podemos enviar para você',
   'account.confirmation_required': 'Digite sua senha, ou o código que enviamos para você, para confirmar',
   'email_change.same_address': 'Este já é o endereço de e-mail da sua conta',
   'email_change.failed': 'Este link de alteração de e-mail não é válido ou expirou. Comece a alteração novamente nas suas configurações',
-  // Teams
   'team.forbidden': 'Apenas o proprietário e os administradores da equipe podem fazer isto',
   'team.not_found': 'Esta equipe não existe, ou você não é membro dela',
   'team.member_not_found': 'Esta pessoa não é membro da equipe',

@@ -6,15 +6,10 @@ import * as initial from './migrations/0001-initial.ts';
 import * as panelAccounts from './migrations/0002-panel-accounts.ts';
 import * as panelOrigins from './migrations/0003-panel-origins.ts';
 import * as secretsAtRest from './migrations/0004-secrets-at-rest.ts';
-// Single sign-on
 import * as ssoIdentities from './migrations/0005-sso-identities.ts';
-// Account settings
 import * as accountSettings from './migrations/0006-account-settings.ts';
-// Teams
 import * as teams from './migrations/0007-teams.ts';
-// Teams: joining from single sign-on
 import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
-// The shared key's fingerprint
 import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
 import * as credentialGeneration from './migrations/0010-credential-generation.ts';
 // Gatehouse as an OpenID provider
@@ -30,17 +25,11 @@ const migrations = {
   '0001-initial': initial,
   '0002-panel-accounts': panelAccounts,
   '0003-panel-origins': panelOrigins,
-  // Security hardening
   '0004-secrets-at-rest': secretsAtRest,
-  // Single sign-on
   '0005-sso-identities': ssoIdentities,
-  // Account settings
   '0006-account-settings': accountSettings,
-  // Teams
   '0007-teams': teams,
-  // Teams: joining from single sign-on
   '0008-sso-invitation': ssoInvitation,
-  // The shared key's fingerprint
   '0009-key-fingerprint': keyFingerprint,
   '0010-credential-generation': credentialGeneration,
   // Gatehouse as an OpenID provider

@@ -57,7 +57,6 @@ export type TokenPurpose =
   | 'password_reset'
   | 'signup_code'
   | 'reset_code'
-  // Account settings
   | 'email_change'
   | 'email_change_code'
   | 'email_change_cancel'
@@ -75,7 +74,7 @@ export interface OneTimeTokensTable {
   created_at: Timestamp;
   panel_id?: string | null;
   panel_user_id?: string | null;
-  // Account settings: the address an e-mail change token (link or code) would move the account to.
+  // The address an e-mail change token (link or code) would move the account to.
   new_email?: string | null;
 }
 
@@ -153,7 +152,6 @@ export interface AuthEventsTable {
   created_at: Timestamp;
 }
 
-// Teams
 export type TeamRole = 'owner' | 'admin' | 'member';
 
 export interface TeamsTable {
@@ -198,10 +196,8 @@ export interface Database extends OidcTables {
   brands: BrandsTable;
   mail_outbox: MailOutboxTable;
   auth_events: AuthEventsTable;
-  // Single sign-on
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;
-  // Teams
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
@@ -226,7 +222,6 @@ export type Brand = Selectable<BrandsTable>;
 export type Panel = Selectable<PanelsTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
 
-// Single sign-on
 export type SsoProvider = SsoProviderName;
 
 export interface SsoIdentitiesTable {
@@ -265,7 +260,6 @@ export interface SsoFlowsTable {
 
 export type SsoIdentity = Selectable<SsoIdentitiesTable>;
 export type SsoFlow = Selectable<SsoFlowsTable>;
-// Teams
 export type Team = Selectable<TeamsTable>;
 export type TeamMember = Selectable<TeamMembersTable>;
 export type TeamInvitation = Selectable<TeamInvitationsTable>;

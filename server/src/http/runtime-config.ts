@@ -8,7 +8,6 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     mode: 'standalone',
     analytics: config.analytics ?? null,
     routeRules: config.routeRules,
-    // Single sign-on
     sso: ssoProviders.filter((provider) => config.sso[provider] !== undefined),
     passwordMinLength: config.password.minLength,
   };
@@ -36,7 +35,7 @@ const holdEarlyInput =
 /** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
 export function runtimeConfigScript(config: Config): string {
   const settings = runtimeConfigOf(config);
-  // Single sign-on: the stylesheet shows the buttons of the providers named here, before the first paint.
+  // The stylesheet shows the buttons of the providers named here, before the first paint.
   const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};` : '';
   return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${holdEarlyInput}`;
 }

@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
+import {
+  isExternalTarget,
+  isLanguage,
+  localizedPath,
+  matchRouteRule,
+  negotiateLanguage,
+  screenPatterns,
+  screenTable,
+  templatePath,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { builtPages } from './built-pages.ts';
 import { sendError } from './error-handler.ts';
 import { Page, sendPage } from './page-delivery.ts';
 import { pageTextFiles } from './page-texts.ts';
@@ -57,49 +67,53 @@ function textPreloads(root: string): (path: string) => string {
 function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
   const pages = new Map<string, Page>();
   const preloads = textPreloads(root);
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) {
-        const path = `/${relative(root, full).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
-        const built = readFileSync(full, 'utf8');
-        const preloadsScripts = built.includes('<link rel="modulepreload"');
-        const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
-        const html = built.replace('</head>', `${extra}</head>`);
-        pages.set(path, new Page(html, pageCsp(html, connect)));
-      }
-    }
-  };
-  walk(root);
+  for (const { path, file } of builtPages(root)) {
+    const built = readFileSync(file, 'utf8');
+    const preloadsScripts = built.includes('<link rel="modulepreload"');
+    const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
+    const html = built.replace('</head>', `${extra}</head>`);
+    pages.set(path, new Page(html, pageCsp(html, connect)));
+  }
   return pages;
 }
 
-const screenPatterns = Object.values(screens).map(
-  (screen) => new RegExp(`^(/[a-z]{2})?${screen.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
-);
+/**
+ * Whether a request asks for JSON only (an API client): then a path with no call answers the
+ * coded JSON 404. Anything else (a browser, curl's and wget's *\/*, an uptime monitor, no Accept
+ * at all) gets the page.
+ */
+function wantsJsonOnly(accept: string | undefined): boolean {
+  // Every page request passes here: a browser's Accept names no JSON, and is settled at once.
+  if (!accept?.includes('json')) return false;
+  const types = accept
+    .split(',')
+    .map((part) => part.split(';'))
+    .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+    .map(([type = '']) => type.trim().toLowerCase())
+    .filter((type) => type !== '');
+  return types.length > 0 && types.every((type) => type === 'application/json' || type.endsWith('+json'));
+}
 
 /**
  * A screen with a parameter (/redeem/{license}) is prerendered once per language with a
  * placeholder (/redeem/__license), as its first render does not show the parameter: that page
  * serves every value, complete before any script runs.
  */
-function screenTemplate(pages: Map<string, Page>, screen: number, path: string): Page | undefined {
-  const pattern = Object.values(screens)[screen];
-  if (!pattern?.includes(':')) return undefined;
+function screenTemplate(pages: Map<string, Page>, screen: keyof typeof screenTable, path: string): Page | undefined {
+  const pattern = screenTable[screen].path;
+  if (!pattern.includes(':')) return undefined;
   const language = path.split('/')[1];
-  const prefix = isLanguage(language) && language !== 'en' ? `/${language}` : '';
-  return pages.get(`${prefix}${pattern.replace(/:(\w+)/g, '__$1')}`);
+  return pages.get(localizedPath(templatePath(pattern), isLanguage(language) ? language : 'en'));
 }
 
 function languageRedirect(request: FastifyRequest, path: string): string | undefined {
   const first = path.split('/')[1];
-  if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.test(path))) return undefined;
+  if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.regex.test(path))) return undefined;
   const cookie = request.cookies?.[localeCookie];
   const wanted = isLanguage(cookie) ? cookie : negotiateLanguage(request.headers['accept-language']);
   if (wanted === 'en') return undefined;
   const query = request.url.slice(stripQuery(request.url).length);
-  return `/${wanted}${path === '/' ? '' : path}${query}`;
+  return `${localizedPath(path, wanted)}${query}`;
 }
 
 /**
@@ -129,7 +143,7 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = stripQuery(request.url);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !wantsJsonOnly(request.headers.accept);
     const rule = request.method === 'GET' || request.method === 'HEAD' ? matchRouteRule(config.routeRules, path) : undefined;
     if (rule) {
       const query = request.url.slice(path.length);
@@ -140,8 +154,8 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
     if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
     const page = pages.get(path);
     if (page && !path.includes('/__')) return sendPage(request, reply, page);
-    const screen = screenPatterns.findIndex((pattern) => pattern.test(path));
-    if (screen >= 0) return sendPage(request, reply, screenTemplate(pages, screen, path) ?? fallback);
+    const screen = screenPatterns.find((pattern) => pattern.regex.test(path));
+    if (screen) return sendPage(request, reply, screenTemplate(pages, screen.name, path) ?? fallback);
     // The prerendered 404 page in the path's language: its title and text are there before any script.
     const language = path.split('/')[1];
     const notFound = (isLanguage(language) && pages.get(`/${language}/__not-found`)) || pages.get('/__not-found') || fallback;

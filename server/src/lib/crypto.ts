@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { otpLength } from '@gatehouse/contract';
 
 /** 32 random bytes, URL-safe: session ids, e-mailed tokens. */
 export function randomToken(): string {
@@ -16,7 +17,7 @@ export function newId(): string {
 
 /** A 6-digit code from the CSPRNG, zero-padded. */
 export function randomCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return String(randomInt(0, 10 ** otpLength)).padStart(otpLength, '0');
 }
 
 export function safeEqual(a: string, b: string): boolean {

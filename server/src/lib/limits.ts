@@ -34,10 +34,8 @@ export interface Limits {
   accountFailed(email: string): Promise<{ failures: number; tripped: boolean }>;
   /** A successful sign-in or a new password ends the run. */
   accountCleared(email: string): Promise<void>;
-  // Single sign-on
   /** Every OpenID callback: per IP, like the sign-ins it stands for. */
   ssoCallback(ip: string): Promise<void>;
-  // Teams
   /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
   invitationSend(accountId: string): Promise<void>;
 }
@@ -61,9 +59,7 @@ export const limitDefaults = {
    * (Timers past 24.8 days overflow in Node: the in-memory store could not hold longer.)
    */
   accountPauseDays: 20,
-  // Single sign-on
   ssoCallbacksPerIpPer15Min: 30,
-  // Teams
   invitationsPerAccountPerHour: 60,
 };
 
@@ -111,9 +107,7 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
   const codePerPair = make('code-pair', d.codeTriesPerAddressAndIpPerHour, 3600);
   const codePerAddress = make('code-address', d.codeTriesPerAddressPerHour, 3600);
   const accountFailures = make('account-fail', 1_000_000, d.accountPauseDays * 86_400);
-  // Single sign-on
   const ssoCallbacks = make('sso-ip', d.ssoCallbacksPerIpPer15Min, 900);
-  // Teams
   const invitationsPerAccount = make('invite-account', d.invitationsPerAccountPerHour, 3600);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
@@ -174,9 +168,7 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     async accountCleared(email) {
       await accountFailures.delete(address(email));
     },
-    // Single sign-on
     ssoCallback: (ip) => consume(ssoCallbacks, ipKey(ip)),
-    // Teams
     invitationSend: (accountId) => consume(invitationsPerAccount, accountId),
   };
 }

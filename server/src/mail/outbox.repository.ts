@@ -61,7 +61,7 @@ export async function countPendingMails(db: DbOrTx): Promise<number> {
   return Number(row.count);
 }
 
-// Account settings: a goodbye mail leaves no trace of a deleted account once it is out.
+// A goodbye mail leaves no trace of a deleted account once it is out.
 export async function deleteMail(db: DbOrTx, id: string): Promise<void> {
   await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
 }

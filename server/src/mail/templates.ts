@@ -19,10 +19,8 @@ export type MailKind =
   | 'reset_code'
   // Per-account cap on failed sign-ins
   | 'signin_paused'
-  // Single sign-on
   | 'sso_linked'
   | 'sso_link_code'
-  // Account settings
   | 'password_updated'
   | 'email_change_verify'
   | 'email_change_code'
@@ -31,7 +29,6 @@ export type MailKind =
   | 'email_change_taken'
   | 'deletion_code'
   | 'account_deleted'
-  // Teams
   | 'team_invitation';
 
 /** Mails that carry a 10-minute code instead of a link. */
@@ -50,10 +47,8 @@ export interface MailParams {
   /** A second link (the reset page, in the already-registered mail). */
   secondaryLink?: string;
   email?: string;
-  // Single sign-on
   /** The provider's name, in the identity-linked mail. */
   provider?: string;
-  // Teams
   /** Who sent the invitation, and the team's owner (the team's name). */
   inviter?: string;
   team?: string;
@@ -95,10 +90,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.resetCode, paragraphs: [m.resetCode.intro], after: [m.resetCode.expiry, m.common.ignore] };
     case 'signin_paused':
       return { ...m.signinPaused, paragraphs: [m.signinPaused.intro], after: [m.signinPaused.after] };
-    // Single sign-on
     case 'sso_linked':
       return { ...m.ssoLinked, paragraphs: [m.ssoLinked.intro], after: [m.ssoLinked.notYou] };
-    // Account settings
     case 'password_updated':
       return { ...m.passwordUpdated, paragraphs: [m.passwordUpdated.intro], after: [m.passwordUpdated.notYou] };
     case 'email_change_verify':
@@ -117,7 +110,6 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.ssoLinkCode, paragraphs: [m.ssoLinkCode.intro], after: [m.ssoLinkCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
-    // Teams
     case 'team_invitation':
       return {
         ...m.teamInvitation,
@@ -147,7 +139,6 @@ export function renderMail(kind: MailKind, language: Language, brand: MailBrand,
     email: params.email ?? '',
     code: params.code ?? '',
     provider: params.provider ?? '',
-    // Teams
     inviter: params.inviter ?? '',
     team: params.team ?? '',
     days: 7,

@@ -17,6 +17,7 @@ import type { TestOidcProvider } from './oidc-provider.ts';
 
 export { type App, buildApp } from '../../src/app.ts';
 export { loadConfig } from '../../src/config.ts';
+export { builtPages } from '../../src/http/built-pages.ts';
 export { negotiateEncoding } from '../../src/http/page-delivery.ts';
 export { pageTextFiles } from '../../src/http/page-texts.ts';
 export type { Limits } from '../../src/lib/limits.ts';

@@ -41,7 +41,6 @@ export const PanelIcon = decorative(PanelsTopLeft);
 export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
-// Teams
 export const TeamIcon = decorative(Users);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {

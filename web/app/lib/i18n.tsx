@@ -6,6 +6,7 @@ import {
   isAccountScreen,
   isLanguage,
   type Language,
+  localizedPath,
   passwordDefaults,
 } from '@gatehouse/contract';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
@@ -155,11 +156,7 @@ export function languageOfPath(pathname: string): Language {
   return isLanguage(first) ? first : defaultLanguage;
 }
 
-/** "/login" in German is "/de/login"; English has no prefix. */
-export function localizedPath(path: string, language: Language): string {
-  if (language === defaultLanguage) return path;
-  return path === '/' ? `/${language}` : `/${language}${path}`;
-}
+export { localizedPath };
 
 /** The same page in another language. */
 export function switchLanguagePath(pathname: string, language: Language): string {

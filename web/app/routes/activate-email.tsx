@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { MailIcon } from '../components/icons.tsx';
 import { ScreenHeading } from '../components/ui.tsx';
+import { signupLength, signupStep } from '../features/signup/steps.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
@@ -30,7 +31,7 @@ export default function ActivateEmail() {
     void api<{ email: string; token: string }>('POST', paths.verifyEmail, { token, email }).then((result) => {
       if (!result.data) return setFailed(true);
       useSignupStore.getState().update({ email: result.data.email, token: result.data.token });
-      useBaseStore.getState().update({ currentStep: 2, maxSteps: 4 });
+      useBaseStore.getState().update({ currentStep: signupStep.password, maxSteps: signupLength.full });
       navigate('/signup-process', { replace: true });
     });
   }, [hydrated, params, navigate]);

@@ -82,7 +82,6 @@ export default function Home() {
           </a>
         )}
       </section>
-      {/* Single sign-on */}
       <ConnectedAccounts />
       <SettingsLinks />
       <TeamSection />

@@ -36,7 +36,7 @@ export default function Login() {
   const notice = f.formError ? undefined : errorCode(arrivedWith);
   // Opened by one of the operator's apps: named above the form, and continued to once signed in.
   const appName = useAppSignIn(params.get('redirectTo'));
-  // Teams: opened from an invitation to an address that has an account: it joins after signing in.
+  // Opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
   useEffect(() => {
@@ -83,7 +83,7 @@ export default function Login() {
           connectUrl(provider, {
             locale: language,
             redirectTo: params.get('redirectTo') ? redirectTo : undefined,
-            // Teams: the account joins on signing in, as after the password.
+            // The account joins on signing in, as after the password.
             invitation: preview ? invitation.token : undefined,
           })
         }

@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, otpLength, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -11,7 +11,6 @@ import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
-import { otpLength } from '../lib/otp.ts';
 import { markPanelSignin } from '../lib/panel.ts';
 import { Email, rich } from '../lib/rich.tsx';
 import { isControlPanel } from '../lib/runtime-config.ts';

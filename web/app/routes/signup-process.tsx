@@ -8,6 +8,7 @@ import { enterSignup, isLeavingSignup } from '../features/signup/finish.ts';
 import { InboxStep } from '../features/signup/inbox-step.tsx';
 import { PasswordStep } from '../features/signup/password-step.tsx';
 import { ProfileStep } from '../features/signup/profile-step.tsx';
+import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { useSsoContinue } from '../features/sso/use-sso-continue.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { useI18n } from '../lib/i18n.tsx';
@@ -17,9 +18,14 @@ import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../lib/s
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
-const steps = { 1: InboxStep, 2: PasswordStep, 3: ProfileStep, 4: ActivationStep } as const;
+const steps = {
+  [signupStep.address]: InboxStep,
+  [signupStep.password]: PasswordStep,
+  [signupStep.profile]: ProfileStep,
+  [signupStep.activation]: ActivationStep,
+} as const;
 // In a hosting panel the address is confirmed with a mailed code instead of a link.
-const panelSteps = { ...steps, 1: CodeStep } as const;
+const panelSteps = { ...steps, [signupStep.address]: CodeStep } as const;
 
 /** The multi-step sign-up; the step counter in the store drives which step shows. */
 export default function SignupProcess() {
@@ -30,11 +36,11 @@ export default function SignupProcess() {
   const currentStep = useBaseStore((s) => s.currentStep);
   const maxSteps = useBaseStore((s) => s.maxSteps);
   const code = useOtpStore((s) => s.otpCode);
-  // Single sign-on: a new account arrives signed in and goes on at step 3.
+  // A new account from single sign-on arrives signed in and goes on at its profile.
   const { pending: continuing, notice } = useSsoContinue();
   const lost = hydrated && !continuing && (!email || !currentStep);
   // The code lives in memory only: after a reload the password step needs it typed again.
-  const step = isControlPanel() && currentStep === 2 && !code ? 1 : currentStep;
+  const step = isControlPanel() && currentStep === signupStep.password && !code ? signupStep.address : currentStep;
 
   // The seed's guard: no stored e-mail, or no step, means the sign-up has not started.
   useEffect(() => enterSignup(), []);
@@ -49,7 +55,7 @@ export default function SignupProcess() {
       <PageTitle title={t('titles.signup')} />
       {hydrated && !continuing && Step && !lost ? (
         <>
-          <StepIndicator step={step} total={maxSteps || 4} />
+          <StepIndicator step={step} total={maxSteps || signupLength.full} />
           {notice && <FormAlert code={notice} />}
           <Step />
         </>

@@ -8,6 +8,7 @@ import { Button, ScreenHeading } from '../components/ui.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
+import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
@@ -35,7 +36,7 @@ export default function Signup() {
   const f = useForm();
   const redirectTo = safeRedirect(params.get('redirectTo'), '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
-  // Teams: opened from an invitation, the invited address is filled in; an address that has an
+  // Opened from an invitation, the invited address is filled in; an address that has an
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
@@ -76,12 +77,18 @@ export default function Signup() {
       pendingLicense: decodeURIComponent(pendingLicense),
       invitation: preview && !result.data?.token ? invitation.token : '',
     });
-    // Teams: the invited address goes straight to its password, and has no license step (the team's applies).
-    useBaseStore.getState().update(result.data?.token ? { currentStep: 2, maxSteps: 3 } : { currentStep: 1, maxSteps: 4 });
+    // The invited address goes straight to its password, and has no license step (the team's applies).
+    useBaseStore
+      .getState()
+      .update(
+        result.data?.token
+          ? { currentStep: signupStep.password, maxSteps: signupLength.teamMember }
+          : { currentStep: signupStep.address, maxSteps: signupLength.full },
+      );
     navigate('/signup-process');
   });
 
-  // Single sign-on: the consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
+  // The consent box is ticked first, as for the e-mail; the consents travel to the server with the press.
   const startSso = (provider: SsoProviderName) => {
     if (!f.check({ dataProcessingConsent: dataProcessing ? undefined : 'validation.consent_required' })) return undefined;
     rememberAnalyticsConsent(analytics);
@@ -96,7 +103,7 @@ export default function Signup() {
       analyticsConsent: flag(analytics),
       locale: language,
       redirectTo: redirectTo || undefined,
-      // Teams: the new account joins the team in the same step (the server keeps the token with the flow).
+      // The new account joins the team in the same step (the server keeps the token with the flow).
       invitation: preview ? invitation.token : undefined,
     });
   };

@@ -38,7 +38,7 @@ languages.forEach((language, index) => {
     await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('signup-errors');
-    // Single sign-on: the consent comes first for Google and Microsoft too.
+    // The consent comes first for Google and Microsoft too.
     await page.locator('a[data-provider="google"]').click();
     await expect(page.locator('input[name="dataProcessingConsent"]')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('input[name="email"]')).not.toHaveAttribute('aria-invalid', 'true');
@@ -96,7 +96,7 @@ languages.forEach((language, index) => {
     await page.getByRole('button', { name: t.common.finish }).click();
     await expect(heading(page)).toHaveText(`${first} ${last}`);
     await g.shot('account');
-    // Single sign-on: Google connected (as another address), Microsoft not yet.
+    // Google connected (as another address), Microsoft not yet.
     await connectIdentity('google', email, `${language}.work@example.com`);
     await page.reload();
     await expect(page.getByRole('button', { name: t.connected.disconnect })).toBeVisible();
@@ -122,7 +122,7 @@ languages.forEach((language, index) => {
     await submit(page).click();
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('login-error');
-    // Single sign-on: an address the provider does not vouch for, refused in the person's language.
+    // An address the provider does not vouch for, refused in the person's language.
     await page.goto(g.path('/login?error=sso.email_unverified'));
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('login-sso-refused');

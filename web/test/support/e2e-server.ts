@@ -27,7 +27,7 @@ const controlPort = ports.control;
 const smtp = new SmtpCapture();
 const smtpUrl = await smtp.start();
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-// Single sign-on: real OpenID providers on loopback, whose own login pages the browser visits.
+// Real OpenID providers on loopback, whose own login pages the browser visits.
 const appOrigins = [`http://localhost:${port}`];
 const google = await startOidcProvider({ flavour: 'google', appOrigins, port: ports.google });
 const microsoft = await startOidcProvider({ flavour: 'microsoft', appOrigins, port: ports.microsoft });
@@ -138,7 +138,7 @@ createServer(async (request, response) => {
     });
     return response.end('{}');
   }
-  // Single sign-on: a person at the provider (POST /sso-users?provider=google&email=…&verified=1),
+  // A person at the provider (POST /sso-users?provider=google&email=…&verified=1),
   // and an identity connected to an account without the round trip (for the gallery).
   if (url.pathname === '/sso-users' && request.method === 'POST') {
     const provider = url.searchParams.get('provider') === 'microsoft' ? microsoft : google;
@@ -161,7 +161,7 @@ createServer(async (request, response) => {
     }
     return response.end(JSON.stringify({ login }));
   }
-  // Teams: the invitations of an address past their 7 days, as time would make them.
+  // The invitations of an address past their 7 days, as time would make them.
   if (url.pathname === '/invitations/expire' && request.method === 'POST') {
     await expireInvitations(app, url.searchParams.get('email') ?? '');
     return response.end('{}');

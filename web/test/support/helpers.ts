@@ -118,7 +118,6 @@ export async function capture(
   await page.screenshot({ path: `../artifacts/screenshots/${folder}/${name}.png`, fullPage: true });
 }
 
-// Single sign-on
 /** A person at the test provider (google or microsoft); verified: email_verified / xms_edov. */
 export async function providerUser(
   provider: 'google' | 'microsoft',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const base = Number(process.env.E2E_PORT ?? 4173);
 
 // The reference panel (a registered panel origin) and a second copy on an origin nobody registered.
-// Single sign-on: two real OpenID providers, one like Google, one like Microsoft.
+// Two real OpenID providers, one like Google, one like Microsoft.
 export const ports = {
   app: base,
   control: base + 1,

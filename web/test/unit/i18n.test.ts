@@ -12,7 +12,6 @@ const sameAsEnglish = new Set([
   'common.email@it',
   'common.password@it',
   'settings.sections.password@it',
-  // Teams
   'team.roles.admin@de',
 ]);
 // Names kept as they are in every language.

@@ -1,7 +1,7 @@
 import { type AccountView, defaultLanguage, isLanguage } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 
-/** The one place database columns become API fields. */
+/** An account's row as the API shows it (the data export writes its own, fuller shape). */
 export function toAccountView(account: Account): AccountView {
   return {
     id: account.id,

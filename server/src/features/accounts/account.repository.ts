@@ -28,7 +28,7 @@ export async function insertAccountOrGetExisting(
     .returningAll()
     .executeTakeFirst();
   if (inserted) {
-    // Teams: every account owns one team, made with it.
+    // Every account owns one team, made with it.
     await createOwnTeam(db, inserted.id, inserted.created_at);
     return { account: inserted, created: true };
   }

@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -47,7 +48,7 @@ export async function completeOtpRegistration(
     const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // The panel user the code was asked for is linked only when the same panel's page completes
-    // it for the same user: a code read elsewhere signs its owner in but links nobody (issue 14).
+    // it for the same user: a code read elsewhere signs its owner in but links nobody.
     if (
       token.panel_id &&
       token.panel_user_id &&
@@ -75,14 +76,14 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
         ? await findLatestLiveCode(trx, account.id, 'signup_code', '')
         : undefined;
     if (account && previous && codesLocked(account)) {
-      // Past the lifetime count of wrong codes: the verification link instead (issue 14).
+      // Past the lifetime count of wrong codes: the verification link instead.
       const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
         language: input.locale ?? (account.locale as Language),
         brand: mailBrand(brand),
-        params: { link: `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email: account.email })}` },
+        params: { link: screenUrl(deps.config.publicUrl, 'activateEmail', { token, email: account.email }) },
       });
     } else if (account && previous) {
       await lockAccount(trx, account.id);

@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -37,8 +38,7 @@ export interface SignupInput {
   invitation?: string;
 }
 
-const verificationLink = (deps: Deps, email: string, token: string) =>
-  `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email })}`;
+const verificationLink = (deps: Deps, email: string, token: string) => screenUrl(deps.config.publicUrl, 'activateEmail', { token, email });
 
 /**
  * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
@@ -75,7 +75,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       locale: language,
       // Marketing and analytics consents are the owner's, recorded when the owner completes the
       // sign-up (set-password, code completion) or saves the profile: never taken from whoever
-      // typed the address here (issue 14).
+      // typed the address here.
       marketing_consent_at: null,
       analytics_consent_at: null,
       data_processing_consent_at: now,
@@ -104,7 +104,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
           kind: 'already_registered',
           language,
           brand: mailBrand(brand),
-          params: { link: `${deps.config.publicUrl}/login`, secondaryLink: `${deps.config.publicUrl}/reset-password` },
+          params: { link: screenUrl(deps.config.publicUrl, 'login'), secondaryLink: screenUrl(deps.config.publicUrl, 'resetPassword') },
         });
       }
     } else if (panel && input.userId && !codesLocked(account)) {
@@ -191,7 +191,7 @@ export async function setPassword(
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
     const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
-    // Teams: a sign-up from an invitation joins the team now.
+    // A sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
     const session = await startSession(trx, deps, written, caller);
     return { account: updated, sessionToken: session.token };

@@ -13,13 +13,11 @@ export type AuthEventType =
   | 'verification_resent'
   | 'license_activated'
   | 'profile_updated'
-  // Single sign-on
   | 'sso_signin'
   | 'sso_signup'
   | 'sso_linked'
   | 'sso_unlinked'
   | 'sso_refused'
-  // Account settings
   | 'password_changed'
   | 'email_change_requested'
   | 'email_changed'
@@ -27,7 +25,6 @@ export type AuthEventType =
   | 'sessions_ended'
   | 'session_ended'
   | 'account_deleted'
-  // Teams
   | 'team_invitation_sent'
   | 'team_invitation_revoked'
   | 'team_joined'

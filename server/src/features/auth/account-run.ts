@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
@@ -26,7 +27,7 @@ async function warnOwner(deps: Deps, account: Account | undefined, caller: Calle
       to: account.email,
       kind: 'signin_paused',
       language: account.locale as Language,
-      params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
+      params: { link: screenUrl(deps.config.publicUrl, 'resetPassword'), email: account.email },
     }),
   );
 }

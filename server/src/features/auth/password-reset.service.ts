@@ -1,4 +1,4 @@
-import type { Language } from '@gatehouse/contract';
+import { type Language, screenUrl } from '@gatehouse/contract';
 import type { Panel } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
@@ -43,7 +43,7 @@ export async function initPasswordReset(
         await mail({ to: account.email, kind: 'reset_code', language, params: { code } });
       } else {
         const token = await issueToken(trx, deps.clock, account.id, 'password_reset');
-        const link = `${deps.config.publicUrl}/reset?${new URLSearchParams({ token })}`;
+        const link = screenUrl(deps.config.publicUrl, 'reset', { token });
         await mail({ to: account.email, kind: 'password_reset', language, params: { link } });
       }
     }

@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -34,7 +35,7 @@ export interface NewPassword {
  * moves the credential generation on (a sign-in that checked the old password starts no session,
  * decision 029), counts the address as proven (a link, a code or a session proved it), ends every
  * outstanding token and code of the account but the way back (revoke policy `newPassword`), ends its sessions, clears the lifetime count of wrong codes and the run of failed
- * sign-ins (issue 12), records the event and, with `notify`, mails the owner. The caller starts
+ * sign-ins, records the event and, with `notify`, mails the owner. The caller starts
  * a new session afterwards when the person is to be signed in.
  */
 export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassword): Promise<Account> {
@@ -55,7 +56,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
       to: account.email,
       kind: change.signedIn ? 'password_updated' : 'password_changed',
       language: change.notify.language ?? (account.locale as Language),
-      params: { link: `${deps.config.publicUrl}/login`, email: account.email },
+      params: { link: screenUrl(deps.config.publicUrl, 'login'), email: account.email },
     });
   }
   await recordAuthEvent(trx, { accountId: account.id, type: change.event, ip: caller.ip, at: now });

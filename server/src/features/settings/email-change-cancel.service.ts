@@ -1,4 +1,4 @@
-import type { Language } from '@gatehouse/contract';
+import { type Language, screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -47,7 +47,7 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
         to: previous,
         kind: 'account_recovered',
         language: account.locale as Language,
-        params: { link: `${deps.config.publicUrl}/reset?${new URLSearchParams({ token: reset })}`, email: previous },
+        params: { link: screenUrl(deps.config.publicUrl, 'reset', { token: reset }), email: previous },
       });
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_cancelled', ip: caller.ip, at: now });

@@ -1,4 +1,5 @@
 import type { AccountOverview, Language } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -97,7 +98,7 @@ export async function requestEmailChange(
         to: taken.email,
         kind: 'email_change_taken',
         language: taken.locale as Language,
-        params: { link: `${deps.config.publicUrl}/login` },
+        params: { link: screenUrl(deps.config.publicUrl, 'login') },
       });
     } else if (byCode) {
       const code = await issueCode(trx, deps, account.id, 'email_change_code', undefined, input.email);
@@ -109,7 +110,7 @@ export async function requestEmailChange(
       });
     } else {
       const token = await insertLinkToken(trx, deps, account.id, 'email_change', input.email);
-      const link = `${deps.config.publicUrl}/email-change?${new URLSearchParams({ token })}`;
+      const link = screenUrl(deps.config.publicUrl, 'emailConfirm', { token });
       await mail({
         to: input.email,
         kind: 'email_change_verify',
@@ -123,7 +124,7 @@ export async function requestEmailChange(
       to: account.email,
       kind: 'email_change_notice',
       language,
-      params: { link: `${deps.config.publicUrl}/email-change/cancel?${new URLSearchParams({ token: cancel })}`, email: input.email },
+      params: { link: screenUrl(deps.config.publicUrl, 'emailCancel', { token: cancel }), email: input.email },
     });
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_requested', ip: caller.ip, at: now });
   });

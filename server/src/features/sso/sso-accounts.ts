@@ -1,4 +1,4 @@
-import { isLanguage, type Language, ssoProviderRegistry } from '@gatehouse/contract';
+import { isLanguage, type Language, screenUrl, ssoProviderRegistry } from '@gatehouse/contract';
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts';
@@ -80,7 +80,7 @@ export async function signIn(
       }
       const session = await startSession(trx, deps, account, caller);
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
-      // Teams: an account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
+      // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
       const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
       return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
     })
@@ -142,7 +142,7 @@ export async function signUp(
     });
     const session = await startSession(trx, deps, account, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
-    // Teams: a new account from the invitation screen joins whatever its (provider-verified) address,
+    // A new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: false });
     return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true, invitation };
@@ -186,7 +186,7 @@ async function addIdentity(
     kind: 'sso_linked',
     language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,
     brand,
-    params: { provider: ssoProviderRegistry[provider].name, email: account.email, link: `${deps.config.publicUrl}/` },
+    params: { provider: ssoProviderRegistry[provider].name, email: account.email, link: screenUrl(deps.config.publicUrl, 'index') },
   });
   return true;
 }

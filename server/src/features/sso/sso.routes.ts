@@ -142,7 +142,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
     }
     if (outcome.kind === 'linked') return to(reply, `${localized('/', language)}?connected=${provider}`);
     setSessionCookie(reply, config, outcome.sessionToken);
-    // Teams: an invitation that could not be used is said on the next page; the sign-in stands.
+    // An invitation that could not be used is said on the next page; the sign-in stands.
     const joined = outcome.invitation?.ok === true;
     const notJoined = outcome.invitation?.ok === false ? outcome.invitation.code : undefined;
     // A new account goes on with the sign-up at step 3 (profile), then the license (none when it joined a team).

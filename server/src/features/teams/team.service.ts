@@ -1,4 +1,11 @@
-import { type AssignableRole, invitationLifetimeDays, isLanguage, type TeamInvitationView, type TeamsResponse } from '@gatehouse/contract';
+import {
+  type AssignableRole,
+  invitationLifetimeDays,
+  isLanguage,
+  screenUrl,
+  type TeamInvitationView,
+  type TeamsResponse,
+} from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, TeamMember } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -87,7 +94,7 @@ async function mailInvitation(
     language: isLanguage(inviter.locale) ? inviter.locale : brand.defaultLanguage,
     brand: mailBrand(brand),
     params: {
-      link: `${deps.config.publicUrl}/signup?${new URLSearchParams({ invitation: invitation.token })}`,
+      link: screenUrl(deps.config.publicUrl, 'signup', { invitation: invitation.token }),
       inviter: inviter.email,
       team: owner?.email ?? inviter.email,
       expiresAt: invitation.expiresAt,

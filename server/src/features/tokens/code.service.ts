@@ -94,7 +94,7 @@ const invalid = () => badRequest('otp.invalid', { fields: { code: 'otp.invalid' 
  * address and IP, per address), then against the code (5) and, when wrong, against the
  * account's lifetime count. Every failure (wrong, expired, used up, never issued, unknown or
  * disabled address, codes locked) is the same 400 `otp.invalid` after the same statements, so
- * no answer tells whether the address has an account (issue 12).
+ * no answer tells whether the address has an account.
  */
 export async function checkCode(
   deps: Deps,

@@ -61,7 +61,6 @@ const de: MailMessages = {
     after:
       'Ihr Passwort wurde nicht geändert. Falls Sie nicht versucht haben, sich anzumelden, versucht möglicherweise jemand, Ihr Passwort zu erraten: Wählen Sie ein neues, das Sie nirgendwo sonst verwenden.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} wurde mit Ihrem {brand}-Konto verbunden',
     preheader: 'Sie können sich jetzt mit {provider} anmelden.',
@@ -70,7 +69,6 @@ const de: MailMessages = {
     button: 'Konto öffnen',
     notYou: 'Wenn Sie das nicht waren, öffnen Sie Ihr Konto, trennen Sie {provider} und wenden Sie sich an unseren Support.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'Ihr Passwort für {brand} wurde geändert',
     preheader: 'Alle anderen Geräte wurden abgemeldet.',
@@ -142,7 +140,6 @@ const de: MailMessages = {
       'Ihr Konto bei {brand} ({email}) und die dazu gespeicherten personenbezogenen Daten wurden wie gewünscht gelöscht. Sie können sich jederzeit wieder mit dieser Adresse registrieren.',
     after: 'Falls Sie Ihr Konto nicht gelöscht haben, wenden Sie sich bitte sofort an unseren Support.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Einladung in das Team von {team} bei {brand}',
     preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',

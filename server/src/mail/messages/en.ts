@@ -61,7 +61,6 @@ const en = {
     after:
       'Your password has not been changed. If you did not try to sign in, someone may be guessing your password: choose a new one that you do not use anywhere else.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} was connected to your {brand} account',
     preheader: 'You can now sign in with {provider}.',
@@ -70,7 +69,6 @@ const en = {
     button: 'Open your account',
     notYou: 'If you did not do this, open your account, disconnect {provider} and contact our support.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'Your {brand} password was changed',
     preheader: 'Every other device has been signed out.',
@@ -137,7 +135,6 @@ const en = {
       'Your {brand} account ({email}) and the personal data stored with it have been deleted, as you asked. You can sign up again at any time with this address.',
     after: 'If you did not delete your account, contact our support right away.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Join the team of {team} on {brand}',
     preheader: '{inviter} invited you to their monitoring team.',

@@ -62,7 +62,6 @@ const es: MailMessages = {
     after:
       'Tu contraseña no ha cambiado. Si no has intentado iniciar sesión, es posible que alguien esté intentando adivinar tu contraseña: elige una nueva que no uses en ningún otro sitio.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} se ha conectado a tu cuenta de {brand}',
     preheader: 'Ahora puedes iniciar sesión con {provider}.',
@@ -71,7 +70,6 @@ const es: MailMessages = {
     button: 'Abrir tu cuenta',
     notYou: 'Si no has sido tú, abre tu cuenta, desconecta {provider} y ponte en contacto con nuestro soporte.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'Se ha cambiado tu contraseña de {brand}',
     preheader: 'Se ha cerrado la sesión en todos los demás dispositivos.',
@@ -140,7 +138,6 @@ const es: MailMessages = {
       'Tu cuenta de {brand} ({email}) y los datos personales guardados con ella se han eliminado, como pediste. Puedes volver a registrarte con esta dirección cuando quieras.',
     after: 'Si no has eliminado tu cuenta, ponte en contacto con nuestro equipo de asistencia de inmediato.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Únete al equipo de {team} en {brand}',
     preheader: '{inviter} te ha invitado a su equipo de monitorización.',

@@ -62,7 +62,6 @@ const fr: MailMessages = {
     after:
       'Votre mot de passe n’a pas été modifié. Si vous n’avez pas essayé de vous connecter, quelqu’un tente peut-être de deviner votre mot de passe\u00a0: choisissez-en un nouveau que vous n’utilisez nulle part ailleurs.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} a été associé à votre compte {brand}',
     preheader: 'Vous pouvez désormais vous connecter avec {provider}.',
@@ -71,7 +70,6 @@ const fr: MailMessages = {
     button: 'Ouvrir votre compte',
     notYou: 'Si vous n’êtes pas à l’origine de cette action, ouvrez votre compte, dissociez {provider} et contactez notre support.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'Le mot de passe de votre compte {brand} a été modifié',
     preheader: 'Tous les autres appareils ont été déconnectés.',
@@ -142,7 +140,6 @@ const fr: MailMessages = {
       'Votre compte {brand} ({email}) et les données personnelles qui y étaient associées ont été supprimés, comme vous l’avez demandé. Vous pouvez vous réinscrire à tout moment avec cette adresse.',
     after: 'Si vous n’avez pas supprimé votre compte, contactez immédiatement notre assistance.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Rejoignez l’équipe de {team} sur {brand}',
     preheader: '{inviter} vous invite dans son équipe de supervision.',

@@ -62,7 +62,6 @@ const it: MailMessages = {
     after:
       'La tua password non è stata modificata. Se non hai provato ad accedere, qualcuno potrebbe cercare di indovinare la tua password: scegline una nuova che non usi altrove.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} è stato collegato al tuo account {brand}',
     preheader: 'Ora puoi accedere con {provider}.',
@@ -71,7 +70,6 @@ const it: MailMessages = {
     button: 'Apri il tuo account',
     notYou: 'Se non sei stato tu, apri il tuo account, scollega {provider} e contatta il nostro supporto.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'La password del tuo account {brand} è stata modificata',
     preheader: 'È stata effettuata la disconnessione da tutti gli altri dispositivi.',
@@ -141,7 +139,6 @@ const it: MailMessages = {
       'Il tuo account {brand} ({email}) e i dati personali salvati con esso sono stati eliminati, come hai chiesto. Puoi registrarti di nuovo con questo indirizzo in qualsiasi momento.',
     after: 'Se non hai eliminato tu l’account, contatta subito il nostro supporto.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Unisciti al team di {team} su {brand}',
     preheader: '{inviter} ti ha invitato nel suo team di monitoraggio.',

@@ -60,7 +60,6 @@ const ja: MailMessages = {
     after:
       'パスワードは変更されていません。ログインを試みた覚えがない場合は、第三者がパスワードを推測しようとしている可能性があります。ほかでは使っていない新しいパスワードを設定してください。',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{brand} アカウントに {provider} が連携されました',
     preheader: '今後は {provider} でもログインできます。',
@@ -68,7 +67,6 @@ const ja: MailMessages = {
     button: 'アカウントを開く',
     notYou: 'お心当たりがない場合は、アカウントを開いて {provider} の連携を解除し、サポートまでご連絡ください。',
   },
-  // Account settings
   passwordUpdated: {
     subject: '【{brand}】パスワードが変更されました',
     preheader: 'ほかのすべてのデバイスはログアウトされました。',
@@ -136,7 +134,6 @@ const ja: MailMessages = {
       'ご依頼どおり、{brand} アカウント（{email}）と、それに関連して保存されていた個人データを削除しました。このアドレスでいつでも再登録できます。',
     after: 'アカウントを削除した覚えがない場合は、ただちにサポートまでお問い合わせください。',
   },
-  // Teams
   teamInvitation: {
     subject: '【{brand}】{team} のチームへの招待',
     preheader: '{inviter} さんがあなたを監視チームに招待しました。',

@@ -59,7 +59,6 @@ const pt: MailMessages = {
     after:
       'Sua senha não foi alterada. Se não foi você que tentou entrar, alguém pode estar tentando adivinhar sua senha: escolha uma nova que você não use em nenhum outro lugar.',
   },
-  // Single sign-on
   ssoLinked: {
     subject: '{provider} foi conectado à sua conta {brand}',
     preheader: 'Agora você pode entrar com {provider}.',
@@ -68,7 +67,6 @@ const pt: MailMessages = {
     button: 'Abrir sua conta',
     notYou: 'Se não foi você, abra sua conta, desconecte {provider} e entre em contato com o nosso suporte.',
   },
-  // Account settings
   passwordUpdated: {
     subject: 'A senha da sua conta {brand} foi alterada',
     preheader: 'Todos os outros dispositivos foram desconectados.',
@@ -136,7 +134,6 @@ const pt: MailMessages = {
       'Sua conta {brand} ({email}) e os dados pessoais guardados com ela foram excluídos, como você pediu. Você pode se cadastrar de novo com este endereço a qualquer momento.',
     after: 'Se não foi você que excluiu a conta, entre em contato com nosso suporte imediatamente.',
   },
-  // Teams
   teamInvitation: {
     subject: 'Participe da equipe de {team} no {brand}',
     preheader: '{inviter} convidou você para a equipe de monitoramento.',

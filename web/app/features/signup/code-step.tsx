@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { otpLength, api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { MailIcon } from '../../components/icons.tsx';
@@ -6,11 +6,11 @@ import { OtpField } from '../../components/otp-field.tsx';
 import { Button, InboxShortcuts, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { otpLength } from '../../lib/otp.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { DifferentEmail, ResendForm } from './resend.tsx';
+import { signupStep } from './steps.ts';
 
 /** Control-panel step 1: the mailed 6-digit code confirms the address. */
 export function CodeStep() {
@@ -25,7 +25,7 @@ export function CodeStep() {
     if (result.error) return f.fail({ ...result, fields: result.fields ?? { code: result.code ?? 'otp.invalid' } });
     // The same code sets the password in the next step (complete-otp-registration).
     useOtpStore.getState().setOtpCode(code);
-    useBaseStore.getState().update({ currentStep: 2 });
+    useBaseStore.getState().update({ currentStep: signupStep.password });
   });
 
   return (

@@ -2,6 +2,7 @@ import { useBrand } from '../../lib/brand.ts';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { withInvitation } from '../invitations/invitation.ts';
+import { signupStep } from './steps.ts';
 
 let leaving = false;
 
@@ -16,7 +17,7 @@ export function enterSignup(): void {
 
 function clearSignup(): void {
   useSignupStore.getState().reset();
-  useBaseStore.getState().update({ currentStep: 0, maxSteps: 0 });
+  useBaseStore.getState().update({ currentStep: signupStep.notStarted, maxSteps: 0 });
 }
 
 /** Ends the sign-up: goes to the brand's dashboard (or the start page), then clears the sign-up stores. */

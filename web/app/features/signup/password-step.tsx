@@ -9,6 +9,7 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { signupStep } from './steps.ts';
 
 /**
  * Step 2: choose the password (kept in memory only) with the token from the verified link,
@@ -38,7 +39,7 @@ export function PasswordStep() {
     if (result.error) return f.fail(result);
     if (isControlPanel()) markPanelSignin();
     useSignupStore.getState().update({ password, token: '' });
-    useBaseStore.getState().update({ currentStep: 3 });
+    useBaseStore.getState().update({ currentStep: signupStep.profile });
     useOtpStore.getState().setOtpCode('');
   });
 

@@ -10,6 +10,7 @@ import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useFinish } from './finish.ts';
+import { signupLength, signupStep } from './steps.ts';
 
 /** Step 3: optional names and consents, or skip. */
 export function ProfileStep() {
@@ -21,9 +22,9 @@ export function ProfileStep() {
   const [analyticsConsent, setAnalyticsConsent] = useState(stored.analyticsConsent);
   const f = useForm();
   const finish = useFinish();
-  // A sign-up from a team invitation has no license step (3 steps): the team's license applies.
-  const last = useBaseStore((s) => s.maxSteps) === 3;
-  const next = () => (last ? void finish() : useBaseStore.getState().update({ currentStep: 4 }));
+  // A sign-up from a team invitation has no license step: the team's license applies.
+  const last = useBaseStore((s) => s.maxSteps) === signupLength.teamMember;
+  const next = () => (last ? void finish() : useBaseStore.getState().update({ currentStep: signupStep.activation }));
 
   const submit = f.onSubmit(async () => {
     const body = { firstName: name, familyName: lastName, consent, analyticsConsent, locale: language };

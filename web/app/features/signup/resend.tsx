@@ -7,6 +7,7 @@ import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { signupStep } from './steps.ts';
 
 const resendEveryMs = 60_000;
 
@@ -57,7 +58,7 @@ export function DifferentEmail() {
   const navigate = useLocalNavigate();
   function startOver() {
     useSignupStore.getState().reset();
-    useBaseStore.getState().update({ currentStep: 0, maxSteps: 0 });
+    useBaseStore.getState().update({ currentStep: signupStep.notStarted, maxSteps: 0 });
     navigate('/signup');
   }
   return (

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { signupLength, signupStep } from '../signup/steps.ts';
 
 /**
  * After a sign-up with Google or Microsoft the server sends the new, signed-in account to
@@ -17,7 +18,7 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
   const arriving = params.has('sso');
   const joined = params.get('joined') === '1';
   const [pending, setPending] = useState(arriving);
-  // Teams: why the invitation the sign-up started from could not be used (the account is made all the same).
+  // Why the invitation the sign-up started from could not be used (the account is made all the same).
   // Read once (the query is dropped); a code is known once the error messages are loaded.
   const { errorCode } = useI18n();
   const [arrived] = useState(() => params.get('error'));
@@ -40,7 +41,7 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
           token: '',
         });
         // Joined a team from its invitation: no license step, the team's license applies.
-        useBaseStore.getState().update({ currentStep: 3, maxSteps: joined ? 3 : 4 });
+        useBaseStore.getState().update({ currentStep: signupStep.profile, maxSteps: joined ? signupLength.teamMember : signupLength.full });
       }
       setParams({}, { replace: true });
       setPending(false);

@@ -71,7 +71,6 @@ const deAccount: AccountTexts = {
     key: 'Schlüssel endet auf {suffix}',
     signOut: 'Abmelden',
   },
-  // Single sign-on
   connected: {
     heading: 'Verbundene Konten',
     intro: 'Melden Sie sich mit Google oder Microsoft an, statt Ihr Passwort einzugeben.',
@@ -92,7 +91,6 @@ const deAccount: AccountTexts = {
     proceed: 'Weiter zu {provider}',
     cancel: 'Abbrechen',
   },
-  // Account settings
   settings: {
     title: 'Einstellungen',
     nav: 'Bereiche der Einstellungen',
@@ -224,7 +222,6 @@ const deAccount: AccountTexts = {
       'Die Änderung wurde gestoppt, alle Geräte wurden abgemeldet, und das Passwort ist ungültig, denn wer die Änderung angefordert hat, kannte es. Seit der Anfrage hinzugefügte Anmeldeverbindungen und Panel-Verknüpfungen wurden entfernt. Einen Link zum Festlegen eines neuen Passworts haben wir an die Adresse gesendet, an die diese Benachrichtigung ging.',
     resetPassword: 'Keine E-Mail? Neuen Link anfordern',
   },
-  // Teams
   team: {
     heading: 'Ihr Team',
     ownIntro:

@@ -71,7 +71,6 @@ const enAccount = {
     key: 'Key ending in {suffix}',
     signOut: 'Sign out',
   },
-  // Single sign-on
   connected: {
     heading: 'Connected accounts',
     intro: 'Sign in with Google or Microsoft instead of typing your password.',
@@ -92,7 +91,6 @@ const enAccount = {
     proceed: 'Continue to {provider}',
     cancel: 'Cancel',
   },
-  // Account settings
   settings: {
     title: 'Settings',
     nav: 'Settings sections',
@@ -220,7 +218,6 @@ const enAccount = {
       'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. Sign-in connections and panel links added since the request have been removed. We have sent a link to choose a new password to the address this notice went to.',
     resetPassword: 'No mail? Ask for a new link',
   },
-  // Teams
   team: {
     heading: 'Your team',
     ownIntro: 'Invite colleagues to see your monitors and receive alerts. Everyone in the team uses its license.',

@@ -71,7 +71,6 @@ const esAccount: AccountTexts = {
     key: 'Clave terminada en {suffix}',
     signOut: 'Cerrar sesión',
   },
-  // Single sign-on
   connected: {
     heading: 'Cuentas conectadas',
     intro: 'Inicia sesión con Google o Microsoft en lugar de escribir tu contraseña.',
@@ -92,7 +91,6 @@ const esAccount: AccountTexts = {
     proceed: 'Continuar a {provider}',
     cancel: 'Cancelar',
   },
-  // Account settings
   settings: {
     title: 'Configuración',
     nav: 'Secciones de la configuración',
@@ -221,7 +219,6 @@ const esAccount: AccountTexts = {
       'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
     resetPassword: '¿No llega el correo? Pide un enlace nuevo',
   },
-  // Teams
   team: {
     heading: 'Tu equipo',
     ownIntro: 'Invita a tus compañeros para que vean tus monitores y reciban las alertas. Todo el equipo usa su licencia.',

@@ -71,7 +71,6 @@ const frAccount: AccountTexts = {
     key: 'Clé se terminant par {suffix}',
     signOut: 'Se déconnecter',
   },
-  // Single sign-on
   connected: {
     heading: 'Comptes associés',
     intro: 'Connectez-vous avec Google ou Microsoft au lieu de saisir votre mot de passe.',
@@ -92,7 +91,6 @@ const frAccount: AccountTexts = {
     proceed: 'Continuer vers {provider}',
     cancel: 'Annuler',
   },
-  // Account settings
   settings: {
     title: 'Paramètres',
     nav: 'Rubriques des paramètres',
@@ -222,7 +220,6 @@ const frAccount: AccountTexts = {
       'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions et liens de panneau ajoutés depuis la demande ont été supprimés. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
     resetPassword: 'Pas d’e-mail ? Demander un nouveau lien',
   },
-  // Teams
   team: {
     heading: 'Votre équipe',
     ownIntro:

@@ -71,7 +71,6 @@ const itAccount: AccountTexts = {
     key: 'Chiave che termina con {suffix}',
     signOut: 'Esci',
   },
-  // Single sign-on
   connected: {
     heading: 'Account collegati',
     intro: 'Accedi con Google o Microsoft invece di digitare la password.',
@@ -92,7 +91,6 @@ const itAccount: AccountTexts = {
     proceed: 'Continua con {provider}',
     cancel: 'Annulla',
   },
-  // Account settings
   settings: {
     title: 'Impostazioni',
     nav: 'Sezioni delle impostazioni',
@@ -222,7 +220,6 @@ const itAccount: AccountTexts = {
       'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso e di pannello aggiunti dopo la richiesta sono stati rimossi. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
     resetPassword: 'Nessuna email? Chiedi un nuovo link',
   },
-  // Teams
   team: {
     heading: 'Il tuo team',
     ownIntro: 'Invita i colleghi a vedere i tuoi monitor e a ricevere gli avvisi. Tutti nel team usano la sua licenza.',

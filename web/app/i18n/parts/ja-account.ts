@@ -69,7 +69,6 @@ const jaAccount: AccountTexts = {
     key: '末尾が {suffix} のキー',
     signOut: 'ログアウト',
   },
-  // Single sign-on
   connected: {
     heading: '連携アカウント',
     intro: 'パスワードを入力する代わりに、Google または Microsoft でログインできます。',
@@ -90,7 +89,6 @@ const jaAccount: AccountTexts = {
     proceed: '{provider} に進む',
     cancel: 'キャンセル',
   },
-  // Account settings
   settings: {
     title: '設定',
     nav: '設定の項目',
@@ -219,7 +217,6 @@ const jaAccount: AccountTexts = {
       '変更を止め、すべてのデバイスをログアウトし、パスワードを無効にしました。変更を依頼した人がパスワードを知っていたためです。依頼以降に追加されたログイン連携とパネル連携は削除しました。新しいパスワードを設定するためのリンクを、この通知が届いたアドレスにお送りしました。',
     resetPassword: 'メールが届かない場合は新しいリンクを依頼',
   },
-  // Teams
   team: {
     heading: 'チーム',
     ownIntro: '同僚を招待して、モニターの確認やアラートの受信を共有しましょう。チームの全員がチームのライセンスを利用します。',

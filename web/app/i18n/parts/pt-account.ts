@@ -71,7 +71,6 @@ const ptAccount: AccountTexts = {
     key: 'Chave terminada em {suffix}',
     signOut: 'Sair',
   },
-  // Single sign-on
   connected: {
     heading: 'Contas conectadas',
     intro: 'Entre com o Google ou a Microsoft em vez de digitar sua senha.',
@@ -92,7 +91,6 @@ const ptAccount: AccountTexts = {
     proceed: 'Continuar para o {provider}',
     cancel: 'Cancelar',
   },
-  // Account settings
   settings: {
     title: 'Configurações',
     nav: 'Seções das configurações',
@@ -221,7 +219,6 @@ const ptAccount: AccountTexts = {
       'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login e vínculos de painel adicionados desde o pedido foram removidos. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
     resetPassword: 'Não recebeu? Peça um novo link',
   },
-  // Teams
   team: {
     heading: 'Sua equipe',
     ownIntro: 'Convide colegas para ver seus monitores e receber alertas. Todos na equipe usam a licença dela.',

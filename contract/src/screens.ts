@@ -1,0 +1,92 @@
+import { defaultLanguage, type Language, languages } from './languages.ts';
+import { settingsSections } from './settings-sections.ts';
+
+interface Screen {
+  /** Its path without the language prefix (seed section 2); `:name` is a parameter. */
+  path: string;
+  /** Its route module under web/app/routes. */
+  module: string;
+  /** Its page shows the account part of the interface texts besides the start part (decision 026). */
+  account?: boolean;
+  /** The values of its parameter, each prerendered; a parameter without them is prerendered once as `__name`. */
+  values?: readonly string[];
+  /** Not prerendered: its screen only sends the visitor on (/settings opens its first section). */
+  notPrerendered?: boolean;
+}
+
+/**
+ * Every screen of the web app, once: the router (web/app/routes.ts), the prerendered pages
+ * (web/react-router.config.ts), which texts a page loads, the server's screen patterns and the
+ * links in mails all read this table (decision 032).
+ */
+export const screenTable = {
+  index: { path: '/', module: 'home.tsx', account: true },
+  login: { path: '/login', module: 'login.tsx' },
+  signup: { path: '/signup', module: 'signup.tsx' },
+  signupProcess: { path: '/signup-process', module: 'signup-process.tsx', account: true },
+  activateEmail: { path: '/activate-email', module: 'activate-email.tsx' },
+  resetPassword: { path: '/reset-password', module: 'reset-password.tsx' },
+  reset: { path: '/reset', module: 'reset.tsx' },
+  redeem: { path: '/redeem/:license', module: 'redeem.tsx', account: true },
+  settings: { path: '/settings', module: 'settings/layout.tsx', account: true, notPrerendered: true },
+  settingsSection: { path: '/settings/:section', module: 'settings/:section.tsx', account: true, values: settingsSections },
+  emailConfirm: { path: '/email-change', module: 'email-change.tsx', account: true },
+  emailCancel: { path: '/email-change/cancel', module: 'email-change-cancel.tsx', account: true },
+} as const satisfies Record<string, Screen>;
+
+export type ScreenName = keyof typeof screenTable;
+
+/** Each screen's path without the language prefix, by name. */
+export const screens = Object.fromEntries(Object.entries(screenTable).map(([name, screen]) => [name, screen.path])) as {
+  [Name in ScreenName]: (typeof screenTable)[Name]['path'];
+};
+
+const patternOf = (path: string) => path.replace(/:\w+/g, '[^/]+').replace(/\/$/, '');
+const accountPattern = new RegExp(
+  `^(${Object.values(screenTable as Record<ScreenName, Screen>)
+    .filter((screen) => screen.account)
+    .map((screen) => patternOf(screen.path))
+    .join('|')})/?$`,
+);
+
+/** Whether a path without the language prefix is an account screen (decision 026). */
+export function isAccountScreen(barePath: string): boolean {
+  return accountPattern.test(barePath);
+}
+
+/**
+ * Each screen as a pattern of the paths that show it, with or without one of our language
+ * prefixes: /de/login is a page, /xx/login is not.
+ */
+export const screenPatterns: ReadonlyArray<{ name: ScreenName; regex: RegExp }> = Object.entries(screenTable).map(([name, screen]) => ({
+  name: name as ScreenName,
+  regex: new RegExp(`^(/(${languages.join('|')}))?${patternOf(screen.path)}/?$`),
+}));
+
+/** "/login" in German is "/de/login"; the default language has no prefix. */
+export function localizedPath(path: string, language: Language): string {
+  if (language === defaultLanguage) return path;
+  return path === '/' ? `/${language}` : `/${language}${path}`;
+}
+
+/**
+ * The path a screen's page is prerendered at: each parameter as `__name` (its first render
+ * does not show it, so that page serves every value).
+ */
+export const templatePath = (path: string) => path.replace(/:(\w+)/g, '__$1');
+
+/** Every page the build prerenders, in every language, the 404 page (/__not-found) included. */
+export function prerenderedPaths(): string[] {
+  const bare = (Object.values(screenTable) as Screen[]).flatMap((screen) => {
+    if (screen.notPrerendered) return [];
+    if (screen.values) return screen.values.map((value) => screen.path.replace(/:\w+/, value));
+    return [templatePath(screen.path)];
+  });
+  return languages.flatMap((language) => [...bare, '/__not-found'].map((path) => localizedPath(path, language)));
+}
+
+/** The address of a screen on this deployment, for links in mails: `/reset?token=…`. */
+export function screenUrl(publicUrl: string, name: ScreenName, query?: Record<string, string>): string {
+  const search = query ? `?${new URLSearchParams(query)}` : '';
+  return `${publicUrl}${screenTable[name].path}${search}`;
+}
