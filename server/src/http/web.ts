@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isExternalTarget, isLanguage, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
+import { isExternalTarget, isLanguage, languageOr, matchRouteRule, negotiateLanguage, screens } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './error-handler.ts';
@@ -96,7 +96,7 @@ function languageRedirect(request: FastifyRequest, path: string): string | undef
   const first = path.split('/')[1];
   if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.test(path))) return undefined;
   const cookie = request.cookies?.[localeCookie];
-  const wanted = isLanguage(cookie) ? cookie : negotiateLanguage(request.headers['accept-language']);
+  const wanted = languageOr(cookie, negotiateLanguage(request.headers['accept-language']));
   if (wanted === 'en') return undefined;
   const query = request.url.slice(stripQuery(request.url).length);
   return `/${wanted}${path === '/' ? '' : path}${query}`;

@@ -80,7 +80,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
-        language: input.locale ?? (account.locale as Language),
+        language: input.locale ?? account.locale,
         brand: mailBrand(brand),
         params: { link: `${deps.config.publicUrl}/activate-email?${new URLSearchParams({ token, email: account.email })}` },
       });
@@ -91,7 +91,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'signup_code',
-        language: input.locale ?? (account.locale as Language),
+        language: input.locale ?? account.locale,
         brand: mailBrand(brand),
         params: { code },
       });

@@ -1,4 +1,3 @@
-import type { Language } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
@@ -25,7 +24,7 @@ async function warnOwner(deps: Deps, account: Account | undefined, caller: Calle
     mail({
       to: account.email,
       kind: 'signin_paused',
-      language: account.locale as Language,
+      language: account.locale,
       params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
     }),
   );

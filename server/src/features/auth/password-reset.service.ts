@@ -31,7 +31,7 @@ export async function initPasswordReset(
   await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     if (account && !account.disabled_at) {
-      const language = input.locale ?? (account.locale as Language);
+      const language = input.locale ?? account.locale;
       if (input.otp && !codesLocked(account)) {
         await lockAccount(trx, account.id);
         const code = await issueCode(trx, deps, account.id, 'reset_code');

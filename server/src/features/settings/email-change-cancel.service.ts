@@ -1,4 +1,3 @@
-import type { Language } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -46,7 +45,7 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
       await mail({
         to: previous,
         kind: 'account_recovered',
-        language: account.locale as Language,
+        language: account.locale,
         params: { link: `${deps.config.publicUrl}/reset?${new URLSearchParams({ token: reset })}`, email: previous },
       });
     }

@@ -1,4 +1,4 @@
-import { api, invitationTokenSchema, type Language, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
+import { api, invitationTokenSchema, languages, ssoIdentitiesResponse, ssoProviders } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -138,7 +138,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   function finish(reply: FastifyReply, provider: SsoProvider, outcome: SsoOutcome) {
-    const language = outcome.flow?.locale as Language | undefined;
+    const language = outcome.flow?.locale;
     if (outcome.kind === 'refused') {
       const page = outcome.flow?.intent === 'link' ? '/' : outcome.code === 'sso.no_account' ? '/signup' : '/login';
       return to(reply, `${localized(page, language)}?error=${outcome.code}`);

@@ -1,4 +1,4 @@
-import { type AssignableRole, invitationLifetimeDays, isLanguage, type TeamInvitationView, type TeamsResponse } from '@gatehouse/contract';
+import { type AssignableRole, invitationLifetimeDays, languageOr, type TeamInvitationView, type TeamsResponse } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, TeamMember } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -84,7 +84,7 @@ async function mailInvitation(
   await enqueueMail(trx, deps, {
     to: invitation.email,
     kind: 'team_invitation',
-    language: isLanguage(inviter.locale) ? inviter.locale : brand.defaultLanguage,
+    language: languageOr(inviter.locale, brand.defaultLanguage),
     brand: mailBrand(brand),
     params: {
       link: `${deps.config.publicUrl}/signup?${new URLSearchParams({ invitation: invitation.token })}`,
