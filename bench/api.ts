@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon, { type Result } from 'autocannon';
 import { loadConfig } from '../server/src/config.ts';
+import { linkIn, SmtpCapture } from '../server/test/support/smtp.ts';
 import { loopDelayMarker } from './support/loop-delay.ts';
 import { type Child, startChild } from './support/processes.ts';
 import { summarizeProfile } from './support/profile-summary.ts';
@@ -34,11 +35,11 @@ async function call(base: string, path: string, init: RequestInit = {}) {
 }
 
 /** One account through the front door: sign up, the mailed link, verify, set the password; then a session cookie. */
-async function setUpAccount(base: string): Promise<string> {
+async function setUpAccount(gatehouse: Gatehouse): Promise<string> {
+  const base = gatehouse.url;
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await call(base, '/user/signup', json({ email, dataProcessingConsent: true }));
-  const mailbox = await call(base, `/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const token = new URL(mailbox.json.data[0].links[0]).searchParams.get('token');
+  const token = linkIn(await gatehouse.smtp.waitFor(email), base).searchParams.get('token');
   const verified = await call(base, '/user/verify-email', json({ email, token }));
   const set = await call(base, '/user/set-password', json({ email, password, token: verified.json.data.token }));
   if (set.status !== 200 || !set.cookie) throw new Error(`could not set up the account: ${JSON.stringify(set.json)}`);
@@ -81,19 +82,33 @@ async function rawArgon2(stored: string, width: number, seconds: number): Promis
   return { count, perSecond: (count / (performance.now() - started)) * 1000 };
 }
 
-/** Gatehouse as operators run it (production argon2 cost, LOG_LEVEL=info) on a fresh SQLite file in `dir`. */
-const startGatehouse = (dir: string, profileArgs: string[] = []) =>
-  startChild(
+type Gatehouse = Child & { smtp: SmtpCapture };
+
+/**
+ * Gatehouse as operators run it (production argon2 cost, LOG_LEVEL=info, mail to an SMTP
+ * server: here a real listener on loopback) on a fresh SQLite file in `dir`.
+ */
+async function startGatehouse(dir: string, profileArgs: string[] = []): Promise<Gatehouse> {
+  const smtp = new SmtpCapture();
+  const child = await startChild(
     [...profileArgs, '--import', './bench/support/loop-delay.ts', 'server/src/main.ts'],
     {
       DATABASE_URL: `file:${join(dir, 'bench.db')}`,
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-      DEV_MAILBOX: '1',
+      SMTP_URL: await smtp.start(),
     },
     '/health/ready',
   );
+  return {
+    ...child,
+    smtp,
+    async stop() {
+      await child.stop();
+      await smtp.stop();
+    },
+  };
+}
 
 interface LoopDelay {
   p50: number;
@@ -128,12 +143,12 @@ export async function apiBench(options: { seconds: number; profileDir?: string }
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const config = loadConfig({});
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  let gatehouse: Child | undefined;
+  let gatehouse: Gatehouse | undefined;
   let hello: Child | undefined;
   try {
     gatehouse = await startGatehouse(dir, profileArgs);
     hello = await startChild(['bench/support/hello-world.ts'], {}, '/hello');
-    const cookie = await setUpAccount(gatehouse.url);
+    const cookie = await setUpAccount(gatehouse);
     const stored = await hash(password, { ...config.argon2, algorithm: 2 });
 
     // Warm up each path (JIT, the dummy hash, SQLite pages), then measure.
@@ -214,7 +229,7 @@ export async function profileApi(seconds: number, profileDir: string): Promise<v
     const out = join(profileDir, load.replace(/\W+/g, '-').replace(/^-|-$/g, ''));
     const gatehouse = await startGatehouse(dir, ['--cpu-prof', `--cpu-prof-dir=${out}`]);
     try {
-      const cookie = await setUpAccount(gatehouse.url);
+      const cookie = await setUpAccount(gatehouse);
       const runs = await Promise.all([
         load !== 'POST /signin' ? getLoad(`${gatehouse.url}/session`, seconds, { cookie }) : undefined,
         load !== 'GET /session' ? signinLoad(gatehouse.url, seconds) : undefined,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
+import { linkIn, SmtpCapture } from '../server/test/support/smtp.ts';
 
 const requests = 200;
 const concurrency = 8;
@@ -57,13 +58,13 @@ const percentile = (values: number[], p: number) => {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+const smtp = new SmtpCapture();
 const config = loadConfig({
   DATABASE_URL: `file:${join(dir, 'bench.db')}`,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',
   TRUST_PROXY: '127.0.0.1',
-  NODE_ENV: 'development',
-  DEV_MAILBOX: '1',
+  SMTP_URL: await smtp.start(),
 });
 const app = await buildApp(config);
 const origin = await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,14 +85,10 @@ async function call(method: string, path: string, body?: unknown, form?: Record<
 }
 
 try {
-  // One account through the front door: sign up, read the link from the dev mailbox, verify, set the password.
+  // One account through the front door: sign up, read the link from the mail, verify, set the password.
   const email = 'timing@example.com';
   await call('POST', '/user/signup', { email, dataProcessingConsent: true });
-  // The mailbox answers this machine only: no X-Forwarded-For.
-  const mailbox = (await (await fetch(`${origin}/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
-    data: Array<{ links: string[] }>;
-  };
-  const token = new URL(mailbox.data[0]?.links[0] ?? '').searchParams.get('token');
+  const token = linkIn(await smtp.waitFor(email), config.publicUrl).searchParams.get('token');
   const verified = await call('POST', '/user/verify-email', { email, token });
   const set = await call('POST', '/user/set-password', { email, password, token: verified.json.data.token });
   if (set.status !== 200) throw new Error(`could not set up the account: ${JSON.stringify(set.json)}`);
@@ -157,5 +154,6 @@ try {
   );
 } finally {
   await app.close();
+  await smtp.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -33,6 +33,7 @@ import { registerSecurity } from './http/security.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerWeb } from './http/web.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { randomToken } from './lib/crypto.ts';
 import { createLimits } from './lib/limits.ts';
 import { createPasswordHasher } from './lib/password-hasher.ts';
 import { createRedis, redisConnected } from './lib/redis.ts';
@@ -52,6 +53,8 @@ export interface App {
   app: FastifyInstance;
   deps: Deps;
   outbox: OutboxWorker;
+  /** The development mailbox's key, made at start (only with DEV_MAILBOX=1): main.ts prints the link that carries it. */
+  mailboxKey?: string;
   close(): Promise<void>;
 }
 
@@ -159,7 +162,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   settingsRoutes(app, deps);
   // Teams
   teamRoutes(app, deps);
-  if (config.devMailbox) mailboxRoutes(app, deps);
+  const mailboxKey = config.devMailbox ? randomToken() : undefined;
+  if (mailboxKey) mailboxRoutes(app, deps, mailboxKey);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
   runtimeConfigRoutes(app, config);
   registerWeb(app, config);
@@ -170,6 +174,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app,
     deps,
     outbox,
+    mailboxKey,
     async close() {
       await app.close();
       await outbox.stop();

@@ -129,19 +129,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * Mail holds sign-in links and codes, so /dev/mailbox exists only when asked for by name in
- * development: DEV_MAILBOX=1, no SMTP_URL, not NODE_ENV=production, links pointing at this
- * machine. Asked for anywhere else, the server refuses to start rather than ignore it
+ * development: DEV_MAILBOX=1, no SMTP_URL, no TRUST_PROXY (no proxy in front), not
+ * NODE_ENV=production, links pointing at this machine. Asked for anywhere else, the server refuses to start rather than ignore it
  * (decision 013). `npm start` asks for it on a bare development checkout.
  */
 function devMailboxOf(e: z.output<typeof envSchema>, publicUrl: URL): boolean {
   if (!e.DEV_MAILBOX) return false;
   const why = e.SMTP_URL
     ? 'SMTP_URL is set (mail goes out)'
-    : e.NODE_ENV === 'production'
-      ? 'NODE_ENV=production'
-      : !isLoopback(publicUrl.hostname.replace(/^\[|\]$/g, ''))
-        ? `PUBLIC_URL ${publicUrl.origin} is not this machine`
-        : undefined;
+    : e.TRUST_PROXY
+      ? 'TRUST_PROXY is set (a proxy stands in front of the server)'
+      : e.NODE_ENV === 'production'
+        ? 'NODE_ENV=production'
+        : !isLoopback(publicUrl.hostname.replace(/^\[|\]$/g, ''))
+          ? `PUBLIC_URL ${publicUrl.origin} is not this machine`
+          : undefined;
   if (why)
     throw new ConfigError(
       `Invalid configuration:\n  DEV_MAILBOX: the development mailbox is for a developer's own machine only, but ${why}`,

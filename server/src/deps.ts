@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Panel } from './db/schema.ts';
 // Single sign-on
 import type { SsoProviders } from './features/sso/sso.providers.ts';
 import type { Clock } from './lib/clock.ts';
@@ -32,6 +33,12 @@ export interface Caller {
   host: string;
   /** Set when the call comes from an active panel installation's page (an allowed CORS origin). */
   panelOrigin?: string;
+  /**
+   * The installation a signed-in call came from: its page, with its key (or its key alone, from
+   * a script). Resolved once by the guard of signed-in calls (http/session.ts); services read
+   * this, never a flag or the Origin.
+   */
+  panel?: Panel;
   /**
    * What to give back if the server fails this call (a 5xx: the database busy or down): the
    * mail allowances it took before its mail was queued. The person's retry must not be refused

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, close } = built;
+  const { app, close, mailboxKey } = built;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Gatehouse is running at ${config.publicUrl}`);
+  // On the terminal only, never in the log: the link is the mailbox's key (decision 013).
+  if (mailboxKey) console.log(`Development mailbox (this machine only): ${config.publicUrl}/dev/mailbox?key=${mailboxKey}`);
 }
 
 await main();

@@ -4,7 +4,7 @@ import { limitDefaults } from '../src/lib/limits.ts';
 import { headerLines, nextIp, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { codeIn, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { codeIn, linkToPanel, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import { redisReachable, redisUrl } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -32,7 +32,7 @@ function uniformAnswers(apps: () => TestApp[], panel: () => TestPanel) {
     const [t] = apps() as [TestApp];
     const known = `known-code-${Date.now()}-${++n}@example.com`;
     const unknown = `unknown-code-${Date.now()}-${n}@example.com`;
-    await seedAccount(t, known, { passwordHash: await t.deps.hasher.hash(password) });
+    await linkToPanel(t, panel(), (await seedAccount(t, known, { passwordHash: await t.deps.hasher.hash(password) })).id);
     for (const email of [known, unknown]) {
       const asked = await panelBrowser(t, panel().origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel().apiKey });
       assert.equal(asked.status, 200, asked.text);
@@ -116,7 +116,7 @@ for (const dialect of await dialects()) {
 
     it('lets a stranger elsewhere use up only their own tries: the owner still gets in with the code', async () => {
       const email = `owner-tries-${dialect}@example.com`;
-      await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash(password) });
+      await linkToPanel(t, panel, (await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash(password) })).id);
       const asked = await panelBrowser(t, panel.origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey });
       assert.equal(asked.status, 200);
       const code = codeIn(await t.smtp.waitFor(email));
@@ -135,6 +135,7 @@ for (const dialect of await dialects()) {
     it('counts a wrong code against the account for good: past the lifetime cap a code request mails the link', async () => {
       const email = `lifetime-${dialect}@example.com`;
       const account = await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash(password) });
+      await linkToPanel(t, panel, account.id);
       const ask = () => panelBrowser(t, panel.origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey });
       assert.equal((await ask()).status, 200);
       const code = codeIn(await t.smtp.waitFor(email));
@@ -150,6 +151,7 @@ for (const dialect of await dialects()) {
       // Another account already past the cap asks for a code: it gets the link instead.
       const capped = `lifetime-capped-${dialect}@example.com`;
       const cappedAccount = await seedAccount(t, capped, { passwordHash: await t.deps.hasher.hash(password) });
+      await linkToPanel(t, panel, cappedAccount.id);
       await t.deps.db.updateTable('accounts').set({ code_failures: 50 }).where('id', '=', cappedAccount.id).execute();
       const again = await panelBrowser(t, panel.origin).post('/user/init-password-reset', {
         email: capped,

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { headerLines, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { codeIn, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import type { TestClient } from './support/http-client.ts';
+import { codeIn, linkToPanel, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import type { CapturedMail } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -16,10 +17,13 @@ for (const dialect of await dialects()) {
     let hash: string;
     let panel: TestPanel;
     let n = 0;
+    /** An account signed up through the panel: linked to one of its users. */
     const account = async () => {
       n += 1;
       const email = `resetter${n}@example.com`;
-      return { email, id: (await seedAccount(t, email, { passwordHash: hash })).id };
+      const { id } = await seedAccount(t, email, { passwordHash: hash });
+      await linkToPanel(t, panel, id);
+      return { email, id };
     };
     /** Asks for a reset code from the panel page and reads it from the mail, as the person would. */
     const askCode = async (email: string, app: TestApp = t) => {
@@ -66,6 +70,42 @@ for (const dialect of await dialects()) {
       assert.ok(!/https?:\/\//.test(mail.text.split('-- ')[0] ?? ''), 'the code mail carries no link');
       await t.outbox.flush();
       assert.deepEqual(t.smtp.mailsTo(stranger), []);
+    });
+
+    it('mails no code to an account not linked to that panel: the same answer, and the link (issue: reset codes to any address)', async () => {
+      // The apiKey is in every page of the panel and Origin is set at will by any client: the
+      // attacker's request is the panel's own, byte for byte.
+      n += 1;
+      const standalone = `standalone${n}@example.com`;
+      await seedAccount(t, standalone, { passwordHash: hash });
+      const elsewhere = `elsewhere${n}@example.com`;
+      const other = await registerPanel(t);
+      await linkToPanel(t, other, (await seedAccount(t, elsewhere, { passwordHash: hash })).id);
+      const { email: linked } = await account();
+      const answers: Array<Awaited<ReturnType<TestClient['post']>>> = [];
+      for (const email of [standalone, elsewhere, linked]) {
+        answers.push(await panelBrowser(t, panel.origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey }));
+      }
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+      const headers = (i: number) => headerLines(answers[i]?.headers ?? new Headers()).filter((line) => !line.startsWith('content-length'));
+      assert.deepEqual(headers(0), headers(2));
+      assert.deepEqual(headers(1), headers(2));
+      await t.outbox.flush();
+      assert.ok(isResetCode(await t.smtp.waitFor(linked)), "the panel's own account gets its code");
+      for (const email of [standalone, elsewhere]) {
+        const mails = t.smtp.mailsTo(email);
+        assert.equal(mails.length, 1, email);
+        assert.ok(!mails.some(isResetCode), `${email}: no code`);
+        assert.match(mails[0]?.text ?? '', /\/reset\?token=/, `${email}: the reset link, as on our own site`);
+      }
+      const codes = await t.deps.db
+        .selectFrom('one_time_tokens')
+        .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
+        .select('accounts.email')
+        .where('one_time_tokens.purpose', '=', 'reset_code')
+        .where('accounts.email', 'in', [standalone, elsewhere])
+        .execute();
+      assert.deepEqual(codes, [], 'no code was even issued');
     });
 
     it('sets the new password with the code, ends every session and mails a notice; the code works once', async () => {

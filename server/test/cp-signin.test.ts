@@ -184,7 +184,7 @@ for (const dialect of await dialects()) {
         assert.equal(saved.json.data[key], profile[key], key);
       }
       // The same answer as PUT /profile gives for the same payload.
-      const plain = await browser.put('/profile', profile);
+      const plain = await browser.put('/profile', profile, { 'x-api-key': panel.apiKey });
       assert.deepEqual(plain.json, saved.json);
 
       const signedOut = await panelBrowser(t, panel.origin).put('/user/profile', profile, { 'x-api-key': panel.apiKey });

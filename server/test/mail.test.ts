@@ -8,6 +8,7 @@ import { type MailKind, renderMail } from '../src/mail/templates.ts';
 import { eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
+import { spawnServer } from './support/server-process.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed', 'signin_paused'];
@@ -89,11 +90,13 @@ describe('/dev/mailbox', () => {
     }
   });
 
-  it('refuses to start with DEV_MAILBOX=1 in production, with SMTP, or with links to another machine', () => {
+  it('refuses to start with DEV_MAILBOX=1 in production, with SMTP, behind a proxy, or with links to another machine', () => {
     for (const env of [
       { DEV_MAILBOX: '1' },
       { ...dev, NODE_ENV: 'production' },
       { ...dev, SMTP_URL: 'smtp://mail.example.com:587' },
+      { ...dev, TRUST_PROXY: '127.0.0.1' },
+      { ...dev, TRUST_PROXY: 'loopback' },
       { ...dev, PUBLIC_URL: 'https://portal.example.com' },
     ]) {
       assert.throws(
@@ -104,10 +107,12 @@ describe('/dev/mailbox', () => {
     }
   });
 
-  it('answers only a loopback socket with a loopback Host and no forwarding header', async () => {
-    await withApp({ ...dev, TRUST_PROXY: '127.0.0.1' }, async (app) => {
+  it('answers only a loopback socket with a loopback Host and no forwarding header, with the key', async () => {
+    await withApp(dev, async (app) => {
+      const key = app.mailboxKey ?? '';
+      assert.match(key, /^[\w-]{43}$/, 'a random key of 32 bytes');
       const get = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
-        (await app.app.inject({ method: 'GET', url: '/dev/mailbox', headers, remoteAddress })).statusCode;
+        (await app.app.inject({ method: 'GET', url: `/dev/mailbox?key=${key}`, headers, remoteAddress })).statusCode;
       assert.equal(await get(local), 200);
       assert.equal(await get({ host: '127.0.0.1:3000' }), 200);
       assert.equal(await get({ host: '[::1]:3000' }, '::1'), 200);
@@ -122,10 +127,80 @@ describe('/dev/mailbox', () => {
     });
   });
 
+  it('is a 404 without the key made at start, even to a proxy that looks local (issue: mailbox through a proxy)', async () => {
+    await withApp(dev, async (app) => {
+      const key = app.mailboxKey ?? '';
+      await app.app.inject({ method: 'POST', url: '/user/signup', payload: { email: 'victim@example.com', dataProcessingConsent: true } });
+      // nginx's `proxy_pass http://127.0.0.1:3000` rewrites Host and adds no forwarding header;
+      // another proxy passes the visitor's `Host: localhost`. Both arrive from a loopback socket.
+      for (const host of ['127.0.0.1:3000', 'localhost']) {
+        for (const url of ['/dev/mailbox?to=victim@example.com', '/dev/mailbox?key=guess', `/dev/mailbox?key=${key.slice(0, -1)}`]) {
+          const answer = await app.app.inject({ method: 'GET', url, headers: { host } });
+          assert.equal(answer.statusCode, 404, `${host} ${url}`);
+          assert.doesNotMatch(answer.body, /token=/);
+        }
+        const wrongCookie = await app.app.inject({
+          method: 'GET',
+          url: '/dev/mailbox',
+          headers: { host },
+          cookies: { gatehouse_mailbox: 'guess' },
+        });
+        assert.equal(wrongCookie.statusCode, 404);
+      }
+      // The printed link opens it and leaves a cookie for the mailbox's path; the page drops the key from its address.
+      const opened = await app.app.inject({
+        method: 'GET',
+        url: `/dev/mailbox?key=${key}&to=victim@example.com`,
+        headers: { ...local, accept: 'text/html' },
+      });
+      assert.equal(opened.statusCode, 303);
+      assert.equal(opened.headers.location, '/dev/mailbox?to=victim%40example.com');
+      const cookie = opened.cookies.find((c) => c.name === 'gatehouse_mailbox');
+      assert.equal(cookie?.value, key);
+      assert.equal(cookie?.path, '/dev/mailbox');
+      assert.equal(cookie?.httpOnly, true);
+      assert.equal(cookie?.sameSite, 'Strict');
+      const page = await app.app.inject({
+        method: 'GET',
+        url: '/dev/mailbox?to=victim@example.com',
+        headers: { ...local, accept: 'text/html' },
+        cookies: { gatehouse_mailbox: key },
+      });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /activate-email\?token=/);
+      const json = await app.app.inject({ method: 'GET', url: `/dev/mailbox?to=victim@example.com&key=${key}`, headers: local });
+      assert.equal(json.json().data[0].to, 'victim@example.com');
+    });
+  });
+
+  it('prints the link with its key when the server starts, and a new key at every start', async () => {
+    const database = await freshDatabase('sqlite');
+    const keys: string[] = [];
+    try {
+      for (let run = 0; run < 2; run += 1) {
+        const server = await spawnServer({ ...dev, DATABASE_URL: database.url });
+        try {
+          const printed = server.stdout().match(/\/dev\/mailbox\?key=([\w-]+)/);
+          assert.ok(printed, server.stdout());
+          const key = printed[1] ?? '';
+          keys.push(key);
+          assert.equal((await fetch(`${server.url}/dev/mailbox?key=${key}`)).status, 200);
+          assert.equal((await fetch(`${server.url}/dev/mailbox`)).status, 404);
+        } finally {
+          server.child.kill('SIGTERM');
+          await server.exited;
+        }
+      }
+      assert.notEqual(keys[0], keys[1]);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('is a 404 to the probe through a reverse proxy that found it open (issue: account takeover)', async () => {
     // The probe: a proxy on the machine forwards a visitor's request with their Host.
     const probe = async (env: Record<string, string>) =>
-      withApp({ TRUST_PROXY: '127.0.0.1', ...env }, async (app) => {
+      withApp(env, async (app) => {
         const seeded = await app.app.inject({
           method: 'POST',
           url: '/user/signup',
@@ -140,7 +215,11 @@ describe('/dev/mailbox', () => {
         assert.doesNotMatch(answer.body, /token=/);
         return answer.statusCode;
       });
-    assert.equal(await probe({ PUBLIC_URL: 'https://portal.example.com' }), 404, 'the documented production set-up');
+    assert.equal(
+      await probe({ PUBLIC_URL: 'https://portal.example.com', TRUST_PROXY: '127.0.0.1' }),
+      404,
+      'the documented production set-up',
+    );
     assert.equal(await probe({ ...dev }), 404, 'even with the mailbox on');
   });
 
@@ -153,6 +232,7 @@ describe('/dev/mailbox', () => {
       { NODE_ENV: 'production' },
       { SMTP_URL: 'smtp://mail.example.com' },
       { PUBLIC_URL: 'https://portal.example.com', TRUST_PROXY: '127.0.0.1' },
+      { TRUST_PROXY: 'loopback' },
       { DEV_MAILBOX: '0' },
     ]) {
       const copy: Record<string, string | undefined> = { ...env };

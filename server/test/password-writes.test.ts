@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { codeIn, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -26,6 +26,9 @@ for (const dialect of await dialects()) {
       assert.equal(resetLink.status, 200);
       const link = await t.smtp.waitFor(email, (mail) => mail.text.includes('/reset?token='));
       const resetToken = linkIn(link, `${t.url}/reset?`).searchParams.get('token') ?? '';
+      // A code goes only to an account linked to the panel asking for it.
+      const account = await t.deps.db.selectFrom('accounts').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
+      await linkToPanel(t, panel, account.id);
       // Another instance of the same database: the mail limits are per instance, the tokens are not.
       const other = await startTestApp({ dialect, databaseUrl: t.databaseUrl, env: { TRUST_PROXY: '127.0.0.1' } });
       try {

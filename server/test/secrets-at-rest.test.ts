@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it, mock } from 'node:test';
 import { dumpDatabase, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { codeIn, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Issue 14, point 2: a copy of the database gives back no usable link or code.
@@ -83,7 +83,7 @@ for (const dialect of await dialects()) {
 
     it('issues the same digits twice to one account without a clash (a repeated code used to answer 500)', async () => {
       const email = nextEmail();
-      await seedAccount(t, email);
+      await linkToPanel(t, panel, (await seedAccount(t, email)).id);
       // The CSPRNG draws the same six digits twice in a row, as it will one day.
       const draw = mock.method(nodeCrypto, 'randomInt', () => 424242);
       syncBuiltinESMExports();

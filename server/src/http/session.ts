@@ -1,13 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Panel } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import type { LiveSession } from '../features/auth/session.repository.ts';
 import { resolveSession } from '../features/auth/session.service.ts';
+import { requirePanel } from '../features/panels/panel.service.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: LiveSession;
+    /** The installation whose page made a signed-in call (resolved once, by requireSession). */
+    panel?: Panel;
   }
 }
 
@@ -81,11 +85,31 @@ export async function loadSession(deps: Deps, request: FastifyRequest): Promise<
   if (found) request.auth = found;
 }
 
-/** A preHandler for calls that need a signed-in account. */
+/** X-API-KEY, or `apiKey` in a JSON body, as the seed's panel calls and license activation send it. */
+function panelKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header;
+  const fromBody = (request.body as { apiKey?: unknown } | undefined)?.apiKey;
+  return typeof fromBody === 'string' ? fromBody : undefined;
+}
+
+/**
+ * The one guard of every signed-in call, and the only way a route gets at the account
+ * (`authOf` refuses without it). The session is checked on the server; a call from a registered
+ * panel's page (a CORS-allowed origin) must also name that installation in X-API-KEY, resolved
+ * here once for the request. The apiKey is public and Origin only a CSRF control: this binds the
+ * page to its installation, the session cookie is what authenticates (decisions 017 and 031).
+ */
 export function requireSession(deps: Deps) {
   return async (request: FastifyRequest) => {
     await loadSession(deps, request);
     if (!request.auth) throw unauthorized();
+    const key = panelKeyOf(request);
+    // From a panel's page the key is required; elsewhere (no Origin: a script) a key given is checked alone.
+    if (request.panelOrigin !== undefined || key !== undefined) {
+      request.panel = await requirePanel(deps.db, key, request.panelOrigin);
+      callerOf(request).panel = request.panel;
+    }
   };
 }
 

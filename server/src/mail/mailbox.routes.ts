@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
 import { api, normalizeEmail } from '@gatehouse/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { sendError } from '../http/error-handler.ts';
+import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { listMails } from './outbox.repository.ts';
 
 const escapeHtml = (value: string) =>
@@ -36,14 +37,44 @@ export function isLocalCaller(request: FastifyRequest): boolean {
   );
 }
 
+/** The cookie that remembers the mailbox's key in the developer's browser, for the mailbox's path only. */
+export const mailboxCookie = 'gatehouse_mailbox';
+
+/**
+ * The key made at start, from the link printed then (`?key=`) or the cookie that link left.
+ * Headers cannot prove that a caller sits on this machine (a proxy may rewrite Host and add
+ * nothing): only someone who saw the start message holds the key (decision 013).
+ */
+function holdsKey(request: FastifyRequest<{ Querystring: { key?: string } }>, key: string): boolean {
+  const given = request.query.key ?? request.cookies[mailboxCookie];
+  return typeof given === 'string' && safeEqual(sha256(given), sha256(key));
+}
+
+function rememberKey(reply: FastifyReply, key: string): void {
+  reply.setCookie(mailboxCookie, key, { path: api.devMailbox, httpOnly: true, sameSite: 'strict' });
+}
+
 /**
  * The development mailbox: every mail of the outbox, newest first, as JSON (curl, tests) or as
  * a page (browsers). Registered only with DEV_MAILBOX=1 in development (config.ts), and even
- * then a 404, as if it did not exist, to anyone but the machine itself (decision 013).
+ * then a 404, as if it did not exist, to anyone without the key made at start, or not on this
+ * machine (decision 013).
  */
-export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Querystring: { to?: string } }>(api.devMailbox, { schema: { hide: true } }, async (request, reply) => {
-    if (!isLocalCaller(request)) return sendError(reply, 404, 'request.not_found', { params: { path: api.devMailbox } });
+export function mailboxRoutes(app: FastifyInstance, deps: Deps, key: string): void {
+  app.get<{ Querystring: { to?: string; key?: string } }>(api.devMailbox, { schema: { hide: true } }, async (request, reply) => {
+    if (!isLocalCaller(request) || !holdsKey(request, key)) {
+      return sendError(reply, 404, 'request.not_found', { params: { path: api.devMailbox } });
+    }
+    const html = (request.headers.accept ?? '').includes('text/html');
+    if (request.query.key !== undefined) {
+      rememberKey(reply, key);
+      // The browser keeps the key in its cookie; the address bar and history lose it.
+      if (html)
+        return reply.redirect(
+          request.query.to ? `${api.devMailbox}?${new URLSearchParams({ to: request.query.to })}` : api.devMailbox,
+          303,
+        );
+    }
     const to = request.query.to ? normalizeEmail(String(request.query.to)) : undefined;
     const mails = await listMails(deps.db, to?.ok ? to.email : undefined, 50);
     const data = mails.map((mail) => {
@@ -59,7 +90,7 @@ export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
         sentAt: mail.sent_at,
       };
     });
-    if (!(request.headers.accept ?? '').includes('text/html')) return { data };
+    if (!html) return { data };
     const items = data
       .map(
         (mail) =>

@@ -33,7 +33,11 @@ export function createMailSender(
       keepsBody: config.devMailbox,
       async send(mail) {
         const where = { mailId: mail.id, to: maskAddress(mail.to_address), kind: mail.kind };
-        if (config.devMailbox) log.info(where, `mail kept for the development mailbox: ${config.publicUrl}/dev/mailbox`);
+        if (config.devMailbox)
+          log.info(
+            where,
+            `mail kept for the development mailbox: ${config.publicUrl}/dev/mailbox (the link with its key was printed at start)`,
+          );
         else log.warn(where, 'mail not delivered: SMTP_URL is not set');
       },
     };

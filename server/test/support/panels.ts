@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { linkPanelUser } from '../../src/features/panels/panel.repository.ts';
 import { createPanel } from '../../src/features/panels/panel.service.ts';
+import { iso } from '../../src/lib/clock.ts';
 import { nextIp } from './accounts.ts';
 import type { TestClient } from './http-client.ts';
 import type { CapturedMail } from './smtp.ts';
@@ -20,6 +22,11 @@ export async function registerPanel(t: TestApp, platform: 'cpanel' | 'plesk' = '
   const origin = `https://panel${lastPanel}.example`;
   const panel = await createPanel(t.deps.db, t.deps.clock, { name: `Host ${lastPanel}`, platform, origins: [origin] });
   return { id: panel.id, apiKey: panel.apiKey, origin };
+}
+
+/** Links an account to a user of the installation, as its sign-up or sign-in through the panel does. */
+export async function linkToPanel(t: TestApp, panel: { id: string }, accountId: string, userId = `user-${accountId}`): Promise<void> {
+  await linkPanelUser(t.deps.db, { panelId: panel.id, panelUserId: userId, accountId, now: iso(t.deps.clock.now()) });
 }
 
 /** A browser on the panel's page calling the API on another site (fetch with credentials). */

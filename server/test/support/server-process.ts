@@ -11,6 +11,7 @@ export interface ServerProcess {
   /** Resolves with the exit code or signal once the process has ended. */
   exited: Promise<string>;
   stderr(): string;
+  stdout(): string;
 }
 
 /**
@@ -45,11 +46,15 @@ async function spawnOnce(port: number, env: Record<string, string>, nodeArgs: st
       WEB_ROOT: join(root, 'server/test/support/no-web-build'), // as startTestApp: no web build
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
   });
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
   const url = `http://127.0.0.1:${port}`;
@@ -68,5 +73,5 @@ async function spawnOnce(port: number, env: Record<string, string>, nodeArgs: st
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, child, exited, stderr: () => stderr };
+  return { url, child, exited, stderr: () => stderr, stdout: () => stdout };
 }

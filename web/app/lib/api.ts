@@ -1,6 +1,7 @@
 import { detectError, type ErrorCode } from '@gatehouse/contract';
 import { knownErrorCode, languageOfPath, loadErrorMessages } from './i18n.tsx';
-import { runtimeConfig } from './runtime-config.ts';
+import { panelCredentials } from './panel.ts';
+import { isControlPanel, runtimeConfig } from './runtime-config.ts';
 
 export interface ApiResult<T> {
   data?: T;
@@ -41,6 +42,14 @@ export function prefetchApiClient(): void {
 
 type Body = Record<string, unknown> | URLSearchParams;
 
+/**
+ * Inside a hosting panel every call names the installation in X-API-KEY: the server refuses a
+ * signed-in call from a panel's page without it (decisions 017 and 031). Built here only.
+ */
+export function panelHeaders(): Record<string, string> {
+  return isControlPanel() ? { 'X-API-KEY': panelCredentials().apiKey } : {};
+}
+
 /** Calls the API; never throws: errors come back in the result. */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -63,7 +72,12 @@ export async function api<T>(
   }
   const { client, FetchError } = loaded;
   try {
-    const response = await client.raw(path, { baseURL: apiBase(), method, body, headers: { accept: 'application/json', ...headers } });
+    const response = await client.raw(path, {
+      baseURL: apiBase(),
+      method,
+      body,
+      headers: { accept: 'application/json', ...panelHeaders(), ...headers },
+    });
     ({ status, statusText } = response);
     contentType = response.headers.get('content-type');
     payload = response._data;

@@ -15,7 +15,7 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   r.put(
     api.profile,
     {
-      preHandler: requireSession(deps),
+      preValidation: requireSession(deps),
       schema: {
         tags: ['account'],
         summary: 'Save the optional profile and consents',
@@ -34,7 +34,7 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   r.put(
     api.cpProfile,
     {
-      preHandler: requireSession(deps),
+      preValidation: requireSession(deps),
       schema: {
         tags: ['control-panel'],
         summary: "Save the optional profile and consents from a hosting panel (X-API-KEY: an active installation's apiKey)",

@@ -15,7 +15,7 @@ import { signIn, signInFromPanel, signOut } from './signin.service.ts';
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
 
   r.post(
     api.signin,

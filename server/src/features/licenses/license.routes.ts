@@ -10,7 +10,7 @@ import { activateLicense, previewLicense, toLicenseView } from './license.servic
 export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['licenses'];
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
 
   r.get(
     api.license,
@@ -38,10 +38,7 @@ export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(licenseView),
       },
     },
-    async (request) => {
-      const apiKey = request.headers['x-api-key'] ?? request.body.apiKey;
-      return { data: await activateLicense(deps, authOf(request).account.id, request.body.license, callerOf(request), apiKey) };
-    },
+    async (request) => ({ data: await activateLicense(deps, authOf(request).account.id, request.body.license, callerOf(request)) }),
   );
 
   r.get(

@@ -7,7 +7,6 @@ import { newId, randomLicenseKey, sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { isPanelAccount } from '../panels/panel.repository.ts';
-import { requirePanel } from '../panels/panel.service.ts';
 import {
   assignLicense,
   findLicenseByAccount,
@@ -48,10 +47,11 @@ export async function currentLicense(deps: Pick<Deps, 'db' | 'clock'>, accountId
 /**
  * Activates a key for an account. Idempotent for its holder; of concurrent activations by
  * different accounts exactly one wins (a conditional update plus a unique index). A platform
- * key needs the apiKey of the installation it was issued to, and an account linked to one of
- * that installation's users (a control-panel sign-up or sign-in made the link).
+ * key needs a call from the installation it was issued to (`caller.panel`: its apiKey, checked
+ * by the signed-in guard), and an account linked to one of that installation's users (a
+ * control-panel sign-up or sign-in made the link).
  */
-export async function activateLicense(deps: Deps, accountId: string, key: string, caller: Caller, apiKey?: string): Promise<LicenseView> {
+export async function activateLicense(deps: Deps, accountId: string, key: string, caller: Caller): Promise<LicenseView> {
   await deps.limits.lookup(caller.ip);
   const now = deps.clock.now();
   const license = await findLicenseByHash(deps.db, sha256(key));
@@ -63,8 +63,8 @@ export async function activateLicense(deps: Deps, accountId: string, key: string
   if (status === 'active') throw conflict('license.taken');
   if (license.kind === 'platform') {
     // Typed in outside a panel: platform licenses are activated from inside their hosting panel.
-    if (!apiKey) throw new AppError(403, 'license.activation_failed');
-    const panel = await requirePanel(deps.db, apiKey, caller.panelOrigin);
+    const panel = caller.panel;
+    if (!panel) throw new AppError(403, 'license.activation_failed');
     if (license.panel_id !== panel.id || !(await isPanelAccount(deps.db, panel.id, accountId))) {
       throw new AppError(403, 'license.wrong_panel');
     }

@@ -81,7 +81,7 @@ export async function requestEmailChange(
   }
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
   const language = account.locale;
-  const byCode = caller.panelOrigin !== undefined;
+  const byCode = caller.panel !== undefined;
 
   await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, clearSessionCookie, requireSession, setSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
@@ -22,7 +22,7 @@ import { accountOverviewOf, confirmEmailChangeByCode, confirmEmailChangeByLink, 
 import { cancelEmailChange } from './email-change-cancel.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { endOtherSessions } from './sessions.service.ts';
-import { panelKeyHeader, requireAccountCaller } from './settings-access.ts';
+import { panelKeyHeader } from './settings-access.ts';
 
 /**
  * The account settings calls. Each one checks the session on the server; from a hosting panel's
@@ -32,7 +32,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
   // Before the body is validated: a caller without a session learns nothing about the payload rules.
-  const signedIn = { preValidation: requireAccountCaller(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
   const headers = panelKeyHeader;
 
   r.get(
@@ -121,7 +121,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const caller = callerOf(request);
       if ('token' in request.body) return { data: { email: (await confirmEmailChangeByLink(deps, request.body.token, caller)).email } };
-      await requireAccountCaller(deps)(request);
+      await requireSession(deps)(request);
       const account = await confirmEmailChangeByCode(deps, authOf(request).account, request.body.code, caller);
       return { data: { email: account.email } };
     },

@@ -157,7 +157,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
     return to(reply, outcome.flow.redirect_to ?? localized('/', language));
   }
 
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
   r.get(
     api.ssoIdentities,
     {

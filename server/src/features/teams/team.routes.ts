@@ -23,7 +23,7 @@ const tokenParams = z.object({ token: invitationTokenSchema });
 export function teamRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
-  const signedIn = { preHandler: requireSession(deps) };
+  const signedIn = { preValidation: requireSession(deps) };
 
   r.get(
     api.team,

@@ -6,8 +6,6 @@ import { Button } from '../../components/ui.tsx';
 import { track } from '../../lib/analytics.ts';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { panelCredentials } from '../../lib/panel.ts';
-import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useForm } from '../../lib/use-form.ts';
 
 /**
@@ -33,8 +31,7 @@ export function LicenseKeyForm({
   const activate = f.onSubmit(async () => {
     const normalized = normalizeLicenseKey(key);
     if (!f.check({ license: licenseKeyPattern.test(normalized) ? undefined : 'validation.license_invalid' })) return;
-    const headers: Record<string, string> = isControlPanel() ? { 'X-API-KEY': panelCredentials().apiKey } : {};
-    const result = await api<LicenseView>('POST', paths.licenseActivate, { license: normalized }, headers);
+    const result = await api<LicenseView>('POST', paths.licenseActivate, { license: normalized });
     if (result.error || !result.data) return f.fail({ ...result, fields: { license: result.code ?? 'license.activation_failed' } });
     track('License Activated', { plan: result.data.plan });
     onActivated(result.data);

@@ -6,7 +6,6 @@ import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { panelCredentials } from '../../lib/panel.ts';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
@@ -28,10 +27,8 @@ export function ProfileStep() {
 
   const submit = f.onSubmit(async () => {
     const body = { firstName: name, familyName: lastName, consent, analyticsConsent, locale: language };
-    // In a hosting panel the call names the installation in X-API-KEY (seed section 6).
-    const result = isControlPanel()
-      ? await api<AccountView>('PUT', paths.cpProfile, body, { 'X-API-KEY': panelCredentials().apiKey })
-      : await api<AccountView>('PUT', paths.profile, body);
+    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile (with X-API-KEY, as every call there).
+    const result = await api<AccountView>('PUT', isControlPanel() ? paths.cpProfile : paths.profile, body);
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analyticsConsent);
     useSignupStore.getState().update({ name, lastName, consent, analyticsConsent });

@@ -9,6 +9,7 @@ import { Section } from '../../features/settings/section.tsx';
 import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { panelCredentials } from '../../lib/panel.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useForm } from '../../lib/use-form.ts';
@@ -38,7 +39,9 @@ export default function PasswordSection() {
   });
 
   const sendLink = f.onSubmit(async () => {
-    const result = await api('POST', paths.initPasswordReset, { email, locale: language, ...(isControlPanel() ? { otp: true } : {}) });
+    // Inside a panel a code, asked for with the installation's apiKey, as on the reset screen.
+    const panel = isControlPanel() ? { otp: true, apiKey: panelCredentials().apiKey } : {};
+    const result = await api('POST', paths.initPasswordReset, { email, locale: language, ...panel });
     if (result.error) return f.fail(result);
     setLinkSent(true);
   });

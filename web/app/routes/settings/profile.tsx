@@ -6,7 +6,6 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
-import { panelHeaders } from '../../features/settings/settings-api.ts';
 import { api } from '../../lib/api.ts';
 import { rememberLanguage, switchLanguagePath, useI18n } from '../../lib/i18n.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
@@ -30,10 +29,8 @@ export default function ProfileSection() {
   const save = f.onSubmit(async () => {
     setSaved(false);
     const body = { firstName, familyName, locale };
-    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile with X-API-KEY.
-    const result = isControlPanel()
-      ? await api<AccountView>('PUT', paths.cpProfile, body, panelHeaders())
-      : await api<AccountView>('PUT', paths.profile, body);
+    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile (with X-API-KEY, as every call there).
+    const result = await api<AccountView>('PUT', isControlPanel() ? paths.cpProfile : paths.profile, body);
     if (result.error) return f.fail(result);
     f.clear();
     setSaved(true);
