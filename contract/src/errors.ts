@@ -67,6 +67,9 @@ export const errorMessages = {
   'sso.last_method':
     'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
   'sso.identity_not_found': 'This connection does not exist or has already been removed',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'This sign-in to the app has expired. Go back to the app and start again',
+  'oidc.invalid_request': 'The app’s sign-in request could not be accepted. Go back to the app and try again, or contact its operator',
   // Account settings
   'auth.wrong_password': 'The current password is not correct',
   'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',

@@ -52,6 +52,8 @@ export const api = {
   teamMember: '/team/members/:id',
   invitation: '/invitations/:token',
   invitationAccept: '/invitations/:token/accept',
+  // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
+  appSignIn: '/app-sign-in/:uid',
 } as const;
 
 // Single sign-on

@@ -16,6 +16,9 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
+import { oidcRoutes } from './features/oidc/oidc.routes.ts';
+import { OidcProviders } from './features/oidc/oidc-providers.ts';
+import { createOidcVault } from './features/oidc/oidc-vault.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
 // Account settings
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -162,6 +165,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   settingsRoutes(app, deps);
   // Teams
   teamRoutes(app, deps);
+  const oidcDeps = { ...deps, vault: createOidcVault(secrets) };
+  oidcRoutes(app, oidcDeps, new OidcProviders(oidcDeps));
   const mailboxKey = config.devMailbox ? randomToken() : undefined;
   if (mailboxKey) mailboxRoutes(app, deps, mailboxKey);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());

@@ -23,7 +23,7 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => 
 
 /**
  * Calls that answer a panel's page without its key, each for its reason: the way in and out
- * (the key, where needed, is in their body), lookups of a token or key, `GET /session`, which
+ * (the key, where needed, is in their body), lookups of a token or key (a pending app sign-in is one), `GET /session`, which
  * asks only who this cookie is (a framed app asks before its credentials arrive), and single
  * sign-on, a top-level navigation that no panel page makes (its buttons are not shown there).
  */
@@ -44,6 +44,7 @@ const open = new Set([
   `POST ${api.signout}`,
   `GET ${api.licensePreview}`,
   `GET ${api.invitation}`,
+  `GET ${api.appSignIn}`,
   `POST ${api.accountEmailCancel}`,
   `GET ${api.whiteLabel}`,
   `GET ${api.connectGoogle}`,

@@ -72,6 +72,10 @@ const de = {
   'sso.last_method':
     'Dies ist Ihre einzige Anmeldemöglichkeit. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder verbinden Sie ein weiteres Konto, bevor Sie dieses trennen',
   'sso.identity_not_found': 'Diese Verbindung existiert nicht oder wurde bereits entfernt',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'Diese Anmeldung bei der App ist abgelaufen. Gehen Sie zurück zur App und beginnen Sie erneut',
+  'oidc.invalid_request':
+    'Die Anmeldeanfrage der App konnte nicht angenommen werden. Gehen Sie zurück zur App und versuchen Sie es erneut, oder wenden Sie sich an ihren Betreiber',
   // Account settings
   'auth.wrong_password': 'Das aktuelle Passwort ist nicht korrekt',
   'account.no_password':

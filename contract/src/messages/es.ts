@@ -71,6 +71,10 @@ const es = {
   'sso.last_method':
     'Esta es tu única forma de iniciar sesión. Establece una contraseña con «¿Has olvidado tu contraseña?» o conecta otra cuenta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexión no existe o ya se ha eliminado',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'Este inicio de sesión en la aplicación ha caducado. Vuelve a la aplicación y empieza de nuevo',
+  'oidc.invalid_request':
+    'No se pudo aceptar la solicitud de inicio de sesión de la aplicación. Vuelve a la aplicación e inténtalo de nuevo, o contacta con su operador',
   // Account settings
   'auth.wrong_password': 'La contraseña actual no es correcta',
   'account.no_password': 'Esta cuenta aún no tiene contraseña. Primero crea una con el enlace que podemos enviarte',

@@ -70,6 +70,10 @@ const fr = {
   'sso.last_method':
     'C’est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou associez un autre compte avant de dissocier celui-ci',
   'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'Cette connexion à l’application a expiré. Retournez dans l’application et recommencez',
+  'oidc.invalid_request':
+    'La demande de connexion de l’application n’a pas pu être acceptée. Retournez dans l’application et réessayez, ou contactez son exploitant',
   // Account settings
   'auth.wrong_password': 'Le mot de passe actuel est incorrect',
   'account.no_password': 'Ce compte n’a pas encore de mot de passe. Définissez-en un d’abord grâce au lien que nous pouvons vous envoyer',

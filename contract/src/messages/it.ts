@@ -67,6 +67,10 @@ const it = {
   'sso.last_method':
     'Questo è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o collega un altro account prima di scollegare questo',
   'sso.identity_not_found': 'Questo collegamento non esiste o è già stato rimosso',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'Questo accesso all’app è scaduto. Torna all’app e ricomincia',
+  'oidc.invalid_request':
+    'Non è stato possibile accettare la richiesta di accesso dell’app. Torna all’app e riprova, oppure contatta il suo gestore',
   // Account settings
   'auth.wrong_password': 'La password attuale non è corretta',
   'account.no_password': 'Questo account non ha ancora una password. Impostala prima con il link che possiamo inviarti',

@@ -67,6 +67,10 @@ const ja = {
   'sso.last_method':
     'これが唯一のログイン方法です。連携を解除する前に、「パスワードをお忘れですか？」からパスワードを設定するか、別のアカウントを連携してください',
   'sso.identity_not_found': 'この連携は存在しないか、すでに解除されています',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'アプリへのサインインの有効期限が切れました。アプリに戻って、もう一度お試しください',
+  'oidc.invalid_request':
+    'アプリからのサインイン要求を受け付けられませんでした。アプリに戻ってもう一度お試しいただくか、運営者にお問い合わせください',
   // Account settings
   'auth.wrong_password': '現在のパスワードが正しくありません',
   'account.no_password': 'このアカウントにはまだパスワードがありません。メールでお送りするリンクから、先にパスワードを設定してください',

@@ -64,6 +64,10 @@ const pt = {
   'sso.last_method':
     'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
+  // Gatehouse as an OpenID provider
+  'oidc.interaction_expired': 'Este login no aplicativo expirou. Volte ao aplicativo e comece de novo',
+  'oidc.invalid_request':
+    'Não foi possível aceitar o pedido de login do aplicativo. Volte ao aplicativo e tente de novo, ou fale com quem o opera',
   // Account settings
   'auth.wrong_password': 'A senha atual não está correta',
   'account.no_password': 'Esta conta ainda não tem senha. Defina uma primeiro com o link que podemos enviar para você',

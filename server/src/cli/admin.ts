@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util';
 import { isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { forgetSharedKey } from '../db/key-check.ts';
 import { toAccountView } from '../features/accounts/account.mapper.ts';
 import { disableAccount, findAccountForAdmin } from '../features/accounts/account-admin.service.ts';
 import { normalizeHost, saveBrand } from '../features/brands/brand.service.ts';
 import { createLicenses, currentLicense, listAllLicenses, revokeLicense } from '../features/licenses/license.service.ts';
+import { OidcClientInputError } from '../features/oidc/oidc-client.service.ts';
 import { createPanel, listInstallations, revokeInstallation } from '../features/panels/panel.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
+import { oidcOptions, oidcUsage, runOidcCommand } from './oidc-commands.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -22,6 +24,7 @@ const usage = `Usage: npm run admin -- <command> [options]
   account show EMAIL
   account disable EMAIL
   secret-key forget      (before starting the instances with another SECRET_KEY on purpose)
+${oidcUsage}
 
 Add --json for machine-readable objects. Created keys are printed alone on the last line.`;
 
@@ -46,6 +49,7 @@ const options = {
   language: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
+  ...oidcOptions,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -65,7 +69,9 @@ function print(values: Values, object: unknown, human: string[]): void {
   console.log(values.json ? JSON.stringify(object, null, 2) : human.join('\n'));
 }
 
-async function run(db: Db, [area, action, argument]: string[], values: Values): Promise<void> {
+async function run(db: Db, config: Config, words: string[], values: Values): Promise<void> {
+  if (await runOidcCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
+  const [area, action, argument] = words;
   const now = iso(systemClock.now());
   switch (`${area} ${action}`) {
     case 'license create': {
@@ -204,10 +210,10 @@ async function main(): Promise<number> {
     const config = loadConfig();
     db = createDatabase(config.database);
     await migrate(db);
-    await run(db, parsed.positionals, parsed.values);
+    await run(db, config, parsed.positionals, parsed.values);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof OidcClientInputError) {
       console.error(`Error: ${error.message}\n\n${usage}`);
       return 2;
     }

@@ -17,6 +17,8 @@ import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
 // The shared key's fingerprint
 import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
 import * as credentialGeneration from './migrations/0010-credential-generation.ts';
+// Gatehouse as an OpenID provider
+import * as oidcProvider from './migrations/0014-oidc-provider.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -41,6 +43,8 @@ const migrations = {
   // The shared key's fingerprint
   '0009-key-fingerprint': keyFingerprint,
   '0010-credential-generation': credentialGeneration,
+  // Gatehouse as an OpenID provider
+  '0014-oidc-provider': oidcProvider,
 };
 
 /**

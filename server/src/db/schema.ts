@@ -2,6 +2,7 @@ import type { Language, Plan } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuthEventType } from '../features/audit/audit.repository.ts';
 import type { MailKind } from '../mail/templates.ts';
+import type { OidcTables } from './oidc-schema.ts';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
 // and keep SQLite and PostgreSQL on the same migrations (docs/decisions/003).
@@ -186,7 +187,7 @@ export interface TeamInvitationsTable {
   claimed_by: string | null;
 }
 
-export interface Database {
+export interface Database extends OidcTables {
   accounts: AccountsTable;
   consents: ConsentsTable;
   sessions: SessionsTable;

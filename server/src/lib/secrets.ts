@@ -14,6 +14,8 @@ export interface Secrets {
   seal(plain: string): string;
   /** Decrypts what seal made; older rows written before sealing pass through unchanged. */
   open(stored: string): string;
+  /** A key derived for one purpose alone (HKDF), for features that seal or key their own values. */
+  subKey(purpose: string): Buffer;
 }
 
 const sealedPrefix = 'v1.';
@@ -33,21 +35,26 @@ export function createSecrets(key: string): Secrets {
   const mailKey = derive('mail outbox body');
   return {
     codeDigest: (tokenId, purpose, code) => createHmac('sha256', codeKey).update(`${purpose}\n${tokenId}\n${code}`).digest('base64url'),
-    seal(plain) {
-      if (plain === '') return '';
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', mailKey, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `${sealedPrefix}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-    },
-    open(stored) {
-      if (!stored.startsWith(sealedPrefix)) return stored;
-      const raw = Buffer.from(stored.slice(sealedPrefix.length), 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', mailKey, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    },
+    seal: (plain) => (plain === '' ? '' : sealWith(mailKey, plain)),
+    open: (stored) => (stored.startsWith(sealedPrefix) ? openWith(mailKey, stored) : stored),
+    subKey: derive,
   };
+}
+
+/** AES-256-GCM under `key`: the IV, the tag and the text, base64url, behind a version prefix. */
+export function sealWith(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${sealedPrefix}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+
+/** Opens what sealWith made under the same key; throws on any other value. */
+export function openWith(key: Buffer, stored: string): string {
+  const raw = Buffer.from(stored.slice(sealedPrefix.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 /**

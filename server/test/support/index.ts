@@ -9,6 +9,8 @@ import type { App } from '../../src/app.ts';
 import { findAccountByEmail } from '../../src/features/accounts/account.repository.ts';
 import { saveBrand } from '../../src/features/brands/brand.service.ts';
 import { createLicenses } from '../../src/features/licenses/license.service.ts';
+import { createClient } from '../../src/features/oidc/oidc-client.service.ts';
+import { createOidcVault } from '../../src/features/oidc/oidc-vault.ts';
 import { createPanel } from '../../src/features/panels/panel.service.ts';
 import { insertIdentity } from '../../src/features/sso/sso.repository.ts';
 import type { TestOidcProvider } from './oidc-provider.ts';
@@ -31,6 +33,12 @@ export async function issueLicense(app: App, input: { plan: Plan; panelId?: stri
   });
   if (!key) throw new Error('no license was issued');
   return key;
+}
+
+/** One of the operator's apps, registered as with `npm run admin -- client create`. */
+export function registerApp(app: App, input: { name: string; redirectUris: string[] }) {
+  const deps = { db: app.deps.db, clock: app.deps.clock, vault: createOidcVault(app.deps.secrets) };
+  return createClient(deps, { ...input, postLogoutRedirectUris: [], public: false });
 }
 
 /** A hosting panel registered as with `npm run admin -- panel create`. */

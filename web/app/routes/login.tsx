@@ -5,6 +5,8 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
+import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
+import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx';
 import { useInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
@@ -31,6 +33,8 @@ export default function Login() {
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
   const notice = f.formError ? undefined : errorCode(arrivedWith);
+  // Opened by one of the operator's apps: named above the form, and continued to once signed in.
+  const appName = useAppSignIn(params.get('redirectTo'));
   // Teams: opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
@@ -57,13 +61,15 @@ export default function Login() {
       // Signed in all the same: the account page's Team section says why the team was not joined.
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
-    navigate(redirectTo);
+    if (isAppSignIn(redirectTo)) continueToApp(redirectTo);
+    else navigate(redirectTo);
   });
 
   return (
     <>
       <PageTitle title={t('titles.login')} />
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
+      {appName && <AppSignInBanner name={appName} />}
       {preview && <InvitationBanner preview={preview} mode="login" />}
       {preview && <InvitationJoin token={invitation.token} preview={preview} />}
       {invitation.error && <FormAlert code={invitation.error} />}

@@ -14,6 +14,7 @@ import {
   issueLicense,
   type Limits,
   loadConfig,
+  registerApp,
   registerPanel,
   SmtpCapture,
   setBrand,
@@ -164,6 +165,16 @@ createServer(async (request, response) => {
   if (url.pathname === '/invitations/expire' && request.method === 'POST') {
     await expireInvitations(app, url.searchParams.get('email') ?? '');
     return response.end('{}');
+  }
+  // Gatehouse as an OpenID provider: an app registered as by the CLI, whose callback is here.
+  if (url.pathname === '/oidc-clients' && request.method === 'POST') {
+    const redirectUri = `http://127.0.0.1:${controlPort}/app-callback`;
+    const client = await registerApp(app, { name: 'Monitoring dashboard', redirectUris: [redirectUri] });
+    return response.end(JSON.stringify({ ...client, redirectUri }));
+  }
+  if (url.pathname === '/app-callback') {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    return response.end('<!doctype html><html lang="en"><title>App</title><h1>Back in the app</h1></html>');
   }
   response.statusCode = 404;
   response.end('{}');

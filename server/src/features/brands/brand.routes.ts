@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
+import { dashboardHandOff } from '../oidc/oidc-hand-off.ts';
 import { getBrand } from './brand.service.ts';
 
 export function brandRoutes(app: FastifyInstance, deps: Deps): void {
@@ -17,6 +18,6 @@ export function brandRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(brandView),
       },
     },
-    async (request) => ({ data: await getBrand(deps.db, deps.config, request.query.host ?? request.host) }),
+    async (request) => ({ data: await dashboardHandOff(deps, await getBrand(deps.db, deps.config, request.query.host ?? request.host)) }),
   );
 }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
+import { connectedApps, oidcTablesWithoutAccountData } from '../oidc/oidc-account-data.ts';
 import type { AccountAddresses } from './account-addresses.ts';
 import { eraseInvitations, eraseTeams, exportInvitations, exportTeams } from './team-data.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -25,9 +26,10 @@ export interface AccountDataPart {
  * Tables that hold nothing about a person: hosting panels, their origins, white-label brands,
  * the server key's fingerprint.
  */
-export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands', 'server_keys'];
+export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands', 'server_keys', ...oidcTablesWithoutAccountData];
 
 export const accountData: AccountDataPart[] = [
+  connectedApps,
   {
     // Mail to the person (verification, resets, notices) holds the address and links: mail to
     // every address the account has had, and the confirmation mail its e-mail changes sent to

@@ -133,6 +133,11 @@ const deStart: StartTexts = {
     signedInAs: 'Sie sind als {email} angemeldet.',
     join: 'Dem Team beitreten',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Melden Sie sich an, um mit {app} fortzufahren',
+    hint: 'Nach der Anmeldung geht es direkt zurück zu {app}.',
+  },
   otp: {
     heading: 'Code eingeben',
     intro: 'Wir haben einen 6-stelligen Code an {email} gesendet. Er ist 10 Minuten lang gültig.',

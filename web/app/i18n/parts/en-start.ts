@@ -130,6 +130,11 @@ const enStart = {
     signedInAs: 'You are signed in as {email}.',
     join: 'Join the team',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Sign in to continue to {app}',
+    hint: 'Once you are signed in, you go straight back to {app}.',
+  },
   otp: {
     heading: 'Enter your code',
     intro: 'We sent a 6-digit code to {email}. It is valid for 10 minutes.',

@@ -131,6 +131,11 @@ const esStart: StartTexts = {
     signedInAs: 'Has iniciado sesión como {email}.',
     join: 'Unirme al equipo',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Inicia sesión para continuar a {app}',
+    hint: 'Al iniciar sesión, volverás directamente a {app}.',
+  },
   otp: {
     heading: 'Introduce tu código',
     intro: 'Hemos enviado un código de 6 dígitos a {email}. Es válido durante 10 minutos.',

@@ -132,6 +132,11 @@ const frStart: StartTexts = {
     signedInAs: 'Vous êtes connecté en tant que {email}.',
     join: 'Rejoindre l’équipe',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Connectez-vous pour continuer vers {app}',
+    hint: 'Une fois connecté, vous revenez directement à {app}.',
+  },
   otp: {
     heading: 'Saisissez votre code',
     intro: 'Nous avons envoyé un code à 6\u00a0chiffres à {email}. Il est valable 10\u00a0minutes.',

@@ -131,6 +131,11 @@ const itStart: StartTexts = {
     signedInAs: 'Hai effettuato l’accesso come {email}.',
     join: 'Unisciti al team',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Accedi per continuare su {app}',
+    hint: 'Dopo l’accesso tornerai direttamente a {app}.',
+  },
   otp: {
     heading: 'Inserisci il codice',
     intro: 'Abbiamo inviato un codice di 6 cifre a {email}. È valido per 10 minuti.',

@@ -130,6 +130,11 @@ const jaStart: StartTexts = {
     signedInAs: '{email} でログインしています。',
     join: 'チームに参加',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: '{app} に進むにはログインしてください',
+    hint: 'ログイン後、そのまま {app} に戻ります。',
+  },
   otp: {
     heading: '確認コードを入力',
     intro: '{email} に 6 桁のコードをお送りしました。有効期限は 10 分です。',

@@ -130,6 +130,11 @@ const ptStart: StartTexts = {
     signedInAs: 'Você entrou como {email}.',
     join: 'Entrar na equipe',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Entre para continuar no {app}',
+    hint: 'Depois de entrar, você volta direto para o {app}.',
+  },
   otp: {
     heading: 'Digite seu código',
     intro: 'Enviamos um código de 6 dígitos para {email}. Ele é válido por 10 minutos.',

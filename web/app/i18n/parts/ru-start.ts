@@ -129,6 +129,11 @@ const ruStart: StartTexts = {
     signedInAs: 'Вы вошли как {email}.',
     join: 'Присоединиться к команде',
   },
+  // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
+  appSignIn: {
+    continuing: 'Войдите, чтобы продолжить в {app}',
+    hint: 'После входа вы сразу вернётесь в {app}.',
+  },
   otp: {
     heading: 'Введите код',
     intro: 'Мы отправили 6-значный код на {email}. Он действителен 10 минут.',

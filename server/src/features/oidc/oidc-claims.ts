@@ -1,0 +1,51 @@
+import { type Plan, plans } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
+import type { Account } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findLicenseByAccount } from '../licenses/license.repository.ts';
+import { licenseStatus } from '../licenses/license.service.ts';
+import { findJoinedTeamLicenses, findMembershipsOf } from '../teams/team.repository.ts';
+
+/** The scopes a client may ask for and the claims each one brings (decision 033). */
+export const scopeClaims = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['given_name', 'family_name', 'locale'],
+  gatehouse: ['team_id', 'team_role', 'plan', 'license_status', 'license_source', 'limits', 'teams'],
+};
+
+/**
+ * Everything an app may learn of a person, read now: a refresh shows a license revoked since.
+ * The license applies as on the account page (decision 021): the person's own while active,
+ * else the first joined team's active one. Never the key.
+ */
+export async function accountClaims(deps: { db: Db; clock: Clock }, account: Account) {
+  const now = deps.clock.now();
+  const [own, joined, memberships] = await Promise.all([
+    findLicenseByAccount(deps.db, account.id),
+    findJoinedTeamLicenses(deps.db, account.id),
+    findMembershipsOf(deps.db, account.id),
+  ]);
+  const ownTeam = memberships.find((membership) => membership.role === 'owner');
+  const ownStatus = own ? licenseStatus(own, now) : undefined;
+  const team = ownStatus === 'active' ? undefined : joined.find((row) => licenseStatus(row, now) === 'active');
+  const applying = team ?? own;
+  const status = team ? 'active' : ownStatus === 'active' || ownStatus === 'expired' || ownStatus === 'revoked' ? ownStatus : 'none';
+  const teamId = team ? team.teamId : ownTeam?.teamId;
+  const plan = applying ? (applying.plan as Plan) : null;
+  return {
+    sub: account.id,
+    email: account.email,
+    email_verified: account.email_verified_at !== null,
+    given_name: account.first_name ?? undefined,
+    family_name: account.family_name ?? undefined,
+    locale: account.locale,
+    team_id: teamId ?? null,
+    team_role: memberships.find((membership) => membership.teamId === teamId)?.role ?? null,
+    plan,
+    license_status: status,
+    license_source: status === 'none' ? null : team ? 'team' : 'own',
+    limits: plan ? { ...plans[plan] } : null,
+    teams: memberships.map((membership) => ({ id: membership.teamId, role: membership.role })),
+  };
+}

@@ -1,0 +1,31 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { OidcClientsTable } from '../../db/oidc-schema.ts';
+
+export function findActiveClient(db: DbOrTx, id: string) {
+  return db.selectFrom('oidc_clients').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+}
+
+export async function insertClient(db: DbOrTx, row: OidcClientsTable): Promise<void> {
+  await db.insertInto('oidc_clients').values(row).execute();
+}
+
+export function listClients(db: DbOrTx) {
+  return db.selectFrom('oidc_clients').selectAll().orderBy('created_at').execute();
+}
+
+export async function updateClientMetadata(db: DbOrTx, id: string, metadata: string): Promise<void> {
+  await db.updateTable('oidc_clients').set({ metadata }).where('id', '=', id).execute();
+}
+
+/** Revokes the client and ends everything it was given: codes, tokens, grants. */
+export async function revokeClient(db: DbOrTx, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oidc_clients')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await db.deleteFrom('oidc_payloads').where('client_id', '=', id).execute();
+  await db.deleteFrom('oidc_grants').where('client_id', '=', id).execute();
+  return result.numUpdatedRows > 0n;
+}

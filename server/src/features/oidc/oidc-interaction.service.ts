@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import type { LiveSession } from '../auth/session.repository.ts';
+import { scopeClaims } from './oidc-claims.ts';
+import { insertGrant } from './oidc-grant.repository.ts';
+import type { OidcVault } from './oidc-vault.ts';
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+const knownScopes = new Set(['offline_access', ...Object.keys(scopeClaims)]);
+
+/**
+ * The signed-in person continues to the app: a grant of the scopes asked for (first-party
+ * apps, no consent screen), recorded with the Gatehouse session it was made in, so that
+ * ending that session ends what the app was given.
+ */
+export async function signInToApp(
+  deps: Pick<Deps, 'db' | 'clock'> & { vault: OidcVault },
+  provider: Provider,
+  details: Details,
+  auth: LiveSession,
+): Promise<InteractionResults> {
+  const clientId = String(details.params.client_id);
+  const scopes = String(details.params.scope ?? 'openid')
+    .split(' ')
+    .filter((scope) => knownScopes.has(scope));
+  const grant = new provider.Grant({ accountId: auth.account.id, clientId });
+  grant.addOIDCScope(scopes.join(' '));
+  const grantId = await grant.save();
+  const now = iso(deps.clock.now());
+  await insertGrant(deps.db, {
+    grant_key: deps.vault.key('grant', grantId),
+    client_id: clientId,
+    account_id: auth.account.id,
+    session_id: auth.session.id,
+    sid: randomBytes(16).toString('base64url'),
+    created_at: now,
+    last_used_at: now,
+  });
+  return { login: { accountId: auth.account.id, remember: false }, consent: { grantId } };
+}

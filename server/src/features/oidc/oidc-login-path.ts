@@ -1,0 +1,9 @@
+import { isLanguage, type Language } from '@gatehouse/contract';
+
+/** The language of the login screen an app's request lands on: `ui_locales` first, then the person's cookie. */
+export function loginLanguage(uiLocales: unknown, cookie: string | undefined): Language {
+  const asked = typeof uiLocales === 'string' ? uiLocales.split(' ').map((tag) => tag.split('-')[0]?.toLowerCase()) : [];
+  return asked.find(isLanguage) ?? (isLanguage(cookie) ? cookie : 'en');
+}
+
+export const loginPath = (language: Language) => (language === 'en' ? '/login' : `/${language}/login`);

@@ -1,0 +1,92 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/database.ts';
+import { addMs, type Clock, iso } from '../../lib/clock.ts';
+import { findActiveClient } from './oidc-client.repository.ts';
+import type { OidcVault } from './oidc-vault.ts';
+
+interface StoreDeps {
+  db: Db;
+  clock: Clock;
+  vault: OidcVault;
+}
+
+/**
+ * oidc-provider's storage on Kysely (SQLite or PostgreSQL). Rows are found by the HMAC of the
+ * provider's id, never the id itself. Clients come from the admin CLI's table, for the host
+ * this provider is the issuer of (null: PUBLIC_URL's).
+ */
+export function oidcStore(deps: StoreDeps, host: string | null): (model: string) => Adapter {
+  return (model) => (model === 'Client' ? clientAdapter(deps, host) : payloadAdapter(deps, model));
+}
+
+function clientAdapter(deps: StoreDeps, host: string | null): Adapter {
+  const none = async () => undefined;
+  return {
+    async find(id) {
+      const row = await findActiveClient(deps.db, id);
+      if (!row || row.host !== host) return undefined;
+      return deps.vault.open<AdapterPayload>(row.metadata);
+    },
+    upsert: none,
+    findByUid: none,
+    findByUserCode: none,
+    consume: none,
+    destroy: none,
+    revokeByGrantId: none,
+  };
+}
+
+function payloadAdapter({ db, clock, vault }: StoreDeps, model: string): Adapter {
+  const rowKey = (id: string) => vault.key(model, id);
+  const byKey = async (column: 'id' | 'uid_key', value: string) => {
+    const row = await db
+      .selectFrom('oidc_payloads')
+      .select(['payload', 'expires_at', 'consumed_at'])
+      .where(column, '=', value)
+      .where('model', '=', model)
+      .executeTakeFirst();
+    if (!row || (row.expires_at !== null && row.expires_at <= iso(clock.now()))) return undefined;
+    const payload = vault.open<AdapterPayload>(row.payload);
+    if (row.consumed_at) payload.consumed = Math.floor(Date.parse(row.consumed_at) / 1000);
+    return payload;
+  };
+  return {
+    async upsert(id, payload, expiresIn) {
+      // A Grant is its own grant: revoking by grant id removes it with its tokens.
+      const grantId = model === 'Grant' ? id : payload.grantId;
+      const values = {
+        payload: vault.seal(payload),
+        grant_key: grantId ? vault.key('grant', grantId) : null,
+        uid_key: payload.uid ? vault.key('uid', payload.uid) : null,
+        client_id: payload.clientId ?? null,
+        account_id: payload.accountId ?? null,
+        expires_at: expiresIn ? iso(addMs(clock.now(), expiresIn * 1000)) : null,
+      };
+      await db
+        .insertInto('oidc_payloads')
+        .values({ id: rowKey(id), model, consumed_at: null, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .execute();
+    },
+    find: (id) => byKey('id', rowKey(id)),
+    findByUid: (uid) => byKey('uid_key', vault.key('uid', uid)),
+    findByUserCode: async () => undefined,
+    async consume(id) {
+      await db
+        .updateTable('oidc_payloads')
+        .set({ consumed_at: iso(clock.now()) })
+        .where('id', '=', rowKey(id))
+        .execute();
+    },
+    async destroy(id) {
+      await db.deleteFrom('oidc_payloads').where('id', '=', rowKey(id)).execute();
+    },
+    async revokeByGrantId(grantId) {
+      const grantKey = vault.key('grant', grantId);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('oidc_payloads').where('grant_key', '=', grantKey).execute();
+        await trx.deleteFrom('oidc_grants').where('grant_key', '=', grantKey).execute();
+      });
+    },
+  };
+}
