@@ -18,6 +18,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
+/**
+ * The one rule for a language read from a request, a cookie, a form or a stored row: a supported
+ * value is kept; anything else (missing, retired, tampered) becomes the reader's fallback, the
+ * brand's or the server's default where one is known.
+ */
+export function languageOr(value: unknown, fallback: Language = defaultLanguage): Language {
+  return isLanguage(value) ? value : fallback;
+}
+
 /** Picks the best supported language from an Accept-Language header or navigator.languages. */
 export function negotiateLanguage(preferred: readonly string[] | string | undefined): Language {
   const list =

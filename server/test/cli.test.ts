@@ -46,6 +46,7 @@ describe('admin CLI', () => {
       [['license', 'create', '--plan', 'gold'], /--plan must be one of pro, business, enterprise, flexible/],
       [['license', 'create', '--plan', 'pro', '--count', '0'], /--count must be 1 to 1000/],
       [['brand', 'set', '--host', 'x.example.com', '--name', 'X', '--color', 'red'], /--color/],
+      [['brand', 'set', '--host', 'x.example.com', '--name', 'X', '--language', 'xx'], /--language must be one of en, de/],
       [
         ['brand', 'set', '--host', 'x.example.com', '--name', 'X', '--support', 'javascript:alert(1)'],
         /--support must be an https:\/\/ URL/,

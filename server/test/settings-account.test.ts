@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Language } from '@gatehouse/contract';
 import { issueToken } from '../src/features/tokens/token.service.ts';
 import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
@@ -16,7 +17,7 @@ for (const dialect of await dialects()) {
     let t: TestApp;
     let hash: string;
     let n = 0;
-    const person = async (locale = 'en') => {
+    const person = async (locale: Language = 'en') => {
       n += 1;
       const email = `settings${n}@example.com`;
       const account = await seedAccount(t, email, { passwordHash: hash });

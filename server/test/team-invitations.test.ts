@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Language } from '@gatehouse/contract';
 import { upsertBrand } from '../src/features/brands/brand.repository.ts';
 import { iso } from '../src/lib/clock.ts';
 import { sha256 } from '../src/lib/crypto.ts';
@@ -15,7 +16,7 @@ for (const dialect of await dialects()) {
   describe(`teams: invitations and joining (${dialect})`, () => {
     let t: TestApp;
     let hash: string;
-    const someone = (prefix = 'person', locale = 'en') => person(t, hash, prefix, locale);
+    const someone = (prefix = 'person', locale: Language = 'en') => person(t, hash, prefix, locale);
     const memberEmails = async (client: Parameters<typeof ownTeam>[0]) =>
       (await ownTeam(client)).members.map((m: { email: string }) => m.email).sort();
 

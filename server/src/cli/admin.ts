@@ -137,7 +137,8 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
       return;
     }
     case 'brand set': {
-      if (values.language && !isLanguage(values.language)) throw new UsageError('--language must be one of en, de, fr, es, it, ru, ja, pt');
+      const language = values.language || null;
+      if (language !== null && !isLanguage(language)) throw new UsageError('--language must be one of en, de, fr, es, it, ru, ja, pt');
       if (values.color && !/^#[0-9a-fA-F]{6}$/.test(values.color)) throw new UsageError('--color must look like #1a2b3c');
       for (const name of ['favicon', 'logo', 'dashboard', 'support', 'privacy', 'terms'] as const) {
         const value = values[name];
@@ -154,7 +155,7 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
         dashboard_url: values.dashboard ?? null,
         privacy_url: values.privacy ?? null,
         terms_url: values.terms ?? null,
-        default_language: values.language ?? null,
+        default_language: language,
         updated_at: now,
       });
       print(values, { host }, [`Brand for ${host} saved.`]);

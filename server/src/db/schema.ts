@@ -1,5 +1,7 @@
-import type { SsoProviderName } from '@gatehouse/contract';
+import type { Language, Plan, SsoProviderName } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuthEventType } from '../features/audit/audit.repository.ts';
+import type { MailKind } from '../mail/templates.ts';
 import type { OidcTables } from './oidc-schema.ts';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
@@ -15,7 +17,7 @@ export interface AccountsTable {
   password_changed_at: Timestamp | null;
   first_name: string | null;
   family_name: string | null;
-  locale: string;
+  locale: Language;
   marketing_consent_at: Timestamp | null;
   analytics_consent_at: Timestamp | null;
   data_processing_consent_at: Timestamp | null;
@@ -104,7 +106,7 @@ export interface LicensesTable {
   id: string;
   key_hash: string;
   key_suffix: string;
-  plan: string;
+  plan: Plan;
   kind: 'standalone' | 'platform';
   panel_id: string | null;
   revoked_at: Timestamp | null;
@@ -124,15 +126,15 @@ export interface BrandsTable {
   dashboard_url: string | null;
   privacy_url: string | null;
   terms_url: string | null;
-  default_language: string | null;
+  default_language: Language | null;
   updated_at: Timestamp;
 }
 
 export interface MailOutboxTable {
   id: string;
   to_address: string;
-  kind: string;
-  locale: string;
+  kind: MailKind;
+  locale: Language;
   subject: string;
   text_body: string;
   html_body: string;
@@ -147,7 +149,7 @@ export interface MailOutboxTable {
 export interface AuthEventsTable {
   id: string;
   account_id: string | null;
-  type: string;
+  type: AuthEventType;
   ip: string | null;
   created_at: Timestamp;
 }
@@ -248,7 +250,7 @@ export interface SsoFlowsTable {
   code_verifier: string;
   /** The signed-in account a `link` flow connects to. */
   account_id: string | null;
-  locale: string;
+  locale: Language;
   /** JSON: the consents ticked on /signup before the button was pressed. */
   consents: string | null;
   redirect_to: string | null;

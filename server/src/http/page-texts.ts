@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAccountScreen, isLanguage } from '@gatehouse/contract';
+import { isAccountScreen, isLanguage, languageOr } from '@gatehouse/contract';
 
 /**
  * The text files a page loads before it hydrates (web/app/lib/i18n.tsx, decision 026): in
@@ -20,7 +20,7 @@ export function pageTextFiles(root: string): (path: string) => string[] {
     }
   return (path) => {
     const first = path.split('/')[1];
-    const language = isLanguage(first) ? first : 'en';
+    const language = languageOr(first);
     const bare = isLanguage(first) ? path.slice(first.length + 1) || '/' : path;
     const account = isAccountScreen(bare);
     return files

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import {
   isExternalTarget,
   isLanguage,
+  languageOr,
   localizedPath,
   matchRouteRule,
   negotiateLanguage,
@@ -110,7 +111,7 @@ function languageRedirect(request: FastifyRequest, path: string): string | undef
   const first = path.split('/')[1];
   if (isLanguage(first) || !screenPatterns.some((pattern) => pattern.regex.test(path))) return undefined;
   const cookie = request.cookies?.[localeCookie];
-  const wanted = isLanguage(cookie) ? cookie : negotiateLanguage(request.headers['accept-language']);
+  const wanted = languageOr(cookie, negotiateLanguage(request.headers['accept-language']));
   if (wanted === 'en') return undefined;
   const query = request.url.slice(stripQuery(request.url).length);
   return `${localizedPath(path, wanted)}${query}`;

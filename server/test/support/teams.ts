@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { AssignableRole } from '@gatehouse/contract';
+import type { AssignableRole, Language } from '@gatehouse/contract';
 import { updateAccount } from '../../src/features/accounts/account.repository.ts';
 import { findOwnTeam, insertInvitation } from '../../src/features/teams/team.repository.ts';
 import { addMs, iso } from '../../src/lib/clock.ts';
@@ -19,7 +19,7 @@ export function freshEmail(prefix: string): string {
 }
 
 /** A signed-in person with a complete account (and so a team of their own). */
-export async function person(t: TestApp, hash: string, prefix = 'person', locale = 'en') {
+export async function person(t: TestApp, hash: string, prefix = 'person', locale: Language = 'en') {
   const email = freshEmail(prefix);
   const account = await seedAccount(t, email, { passwordHash: hash });
   if (locale !== 'en') await updateAccount(t.deps.db, account.id, { locale });

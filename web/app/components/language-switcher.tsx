@@ -1,4 +1,4 @@
-import { type Language, languageNames, languages } from '@gatehouse/contract';
+import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract';
 import { useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useEarlyChoice } from '../lib/early-input.ts';
@@ -18,14 +18,14 @@ export function LanguageSwitcher() {
   }
   // A language chosen on the prerendered page, before the app ran, is switched to now.
   const ref = useRef<HTMLSelectElement>(null);
-  useEarlyChoice(ref, language, (value) => change(value as Language));
+  useEarlyChoice(ref, language, (value) => change(languageOr(value, language)));
   return (
     <div className="language">
       <label htmlFor={id} className="sr-only">
         {t('common.language')}
       </label>
       <GlobeIcon className="language__icon" />
-      <select ref={ref} id={id} value={language} onChange={(event) => change(event.target.value as Language)}>
+      <select ref={ref} id={id} value={language} onChange={(event) => change(languageOr(event.target.value, language))}>
         {languages.map((code) => (
           <option key={code} value={code} lang={code}>
             {languageNames[code]}

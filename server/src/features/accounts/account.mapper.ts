@@ -1,4 +1,4 @@
-import { type AccountView, defaultLanguage, isLanguage } from '@gatehouse/contract';
+import { type AccountView, languageOr } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 
 /** An account's row as the API shows it (the data export writes its own, fuller shape). */
@@ -11,7 +11,7 @@ export function toAccountView(account: Account): AccountView {
     familyName: account.family_name,
     consent: account.marketing_consent_at !== null,
     analyticsConsent: account.analytics_consent_at !== null,
-    locale: isLanguage(account.locale) ? account.locale : defaultLanguage,
+    locale: languageOr(account.locale),
     createdAt: account.created_at,
   };
 }

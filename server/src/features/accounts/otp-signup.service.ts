@@ -81,7 +81,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
-        language: input.locale ?? (account.locale as Language),
+        language: input.locale ?? account.locale,
         brand: mailBrand(brand),
         params: { link: screenUrl(deps.config.publicUrl, 'activateEmail', { token, email: account.email }) },
       });
@@ -92,7 +92,7 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'signup_code',
-        language: input.locale ?? (account.locale as Language),
+        language: input.locale ?? account.locale,
         brand: mailBrand(brand),
         params: { code },
       });

@@ -139,7 +139,7 @@ export async function resendVerification(deps: Deps, input: { email: string; loc
       await enqueueMail(trx, deps, {
         to: account.email,
         kind: 'verify_email',
-        language: input.locale ?? (account.locale as Language),
+        language: input.locale ?? account.locale,
         brand: mailBrand(brand),
         params: { link: verificationLink(deps, account.email, token) },
       });

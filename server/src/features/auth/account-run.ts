@@ -1,4 +1,3 @@
-import type { Language } from '@gatehouse/contract';
 import { screenUrl } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -26,7 +25,7 @@ async function warnOwner(deps: Deps, account: Account | undefined, caller: Calle
     mail({
       to: account.email,
       kind: 'signin_paused',
-      language: account.locale as Language,
+      language: account.locale,
       params: { link: screenUrl(deps.config.publicUrl, 'resetPassword'), email: account.email },
     }),
   );

@@ -36,7 +36,7 @@ export async function initPasswordReset(
   await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     if (account && !account.disabled_at) {
-      const language = input.locale ?? (account.locale as Language);
+      const language = input.locale ?? account.locale;
       if (panel && !codesLocked(account) && (await isPanelAccount(trx, panel.id, account.id))) {
         await lockAccount(trx, account.id);
         const code = await issueCode(trx, deps, account.id, 'reset_code');

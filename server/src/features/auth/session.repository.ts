@@ -109,7 +109,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
           id: row.license_id,
           key_hash: row.license_key_hash as string,
           key_suffix: row.license_key_suffix as string,
-          plan: row.license_plan as string,
+          plan: row.license_plan as License['plan'],
           kind: row.license_kind as License['kind'],
           panel_id: row.license_panel_id,
           revoked_at: row.license_revoked_at,

@@ -1,4 +1,4 @@
-import { type BrandView, isHttpsUrl, isLanguage } from '@gatehouse/contract';
+import { type BrandView, isHttpsUrl, languageOr } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { BrandsTable } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'd
     dashboardUrl: httpsOrNull(brand?.dashboard_url),
     privacyUrl: httpsOrNull(brand?.privacy_url),
     termsUrl: httpsOrNull(brand?.terms_url),
-    defaultLanguage: isLanguage(brand?.default_language) ? brand.default_language : config.defaultLanguage,
+    defaultLanguage: languageOr(brand?.default_language, config.defaultLanguage),
   };
 }
 

@@ -55,7 +55,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
     await change.notify.mail({
       to: account.email,
       kind: change.signedIn ? 'password_updated' : 'password_changed',
-      language: change.notify.language ?? (account.locale as Language),
+      language: change.notify.language ?? account.locale,
       params: { link: screenUrl(deps.config.publicUrl, 'login'), email: account.email },
     });
   }

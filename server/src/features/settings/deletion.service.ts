@@ -1,4 +1,3 @@
-import type { Language } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
@@ -31,7 +30,7 @@ export async function sendDeletionCode(deps: Deps, account: Account, caller: Cal
     await mail({
       to: account.email,
       kind: 'deletion_code',
-      language: account.locale as Language,
+      language: account.locale,
       params: { code },
     });
   });
@@ -73,7 +72,7 @@ export async function deleteAccount(
     await mail({
       to: account.email,
       kind: 'account_deleted',
-      language: account.locale as Language,
+      language: account.locale,
       params: { email: account.email },
     });
   });

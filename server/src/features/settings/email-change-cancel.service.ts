@@ -1,4 +1,4 @@
-import { type Language, screenUrl } from '@gatehouse/contract';
+import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -46,7 +46,7 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
       await mail({
         to: previous,
         kind: 'account_recovered',
-        language: account.locale as Language,
+        language: account.locale,
         params: { link: screenUrl(deps.config.publicUrl, 'reset', { token: reset }), email: previous },
       });
     }

@@ -1,5 +1,4 @@
-import type { AccountOverview, Language } from '@gatehouse/contract';
-import { screenUrl } from '@gatehouse/contract';
+import { type AccountOverview, screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -81,7 +80,7 @@ export async function requestEmailChange(
     throw badRequest('email_change.same_address', { fields: { email: 'email_change.same_address' } });
   }
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
-  const language = account.locale as Language;
+  const language = account.locale;
   const byCode = caller.panel !== undefined;
 
   await withMail(deps, caller.host, async (trx, mail) => {
@@ -97,7 +96,7 @@ export async function requestEmailChange(
       await mail({
         to: taken.email,
         kind: 'email_change_taken',
-        language: taken.locale as Language,
+        language: taken.locale,
         params: { link: screenUrl(deps.config.publicUrl, 'login') },
       });
     } else if (byCode) {

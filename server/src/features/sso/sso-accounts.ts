@@ -1,4 +1,4 @@
-import { isLanguage, type Language, screenUrl, ssoProviderRegistry } from '@gatehouse/contract';
+import { languageOr, screenUrl, ssoProviderRegistry } from '@gatehouse/contract';
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts';
@@ -103,7 +103,7 @@ export async function signUp(
   consents: SignupConsents,
   caller: Caller,
 ) {
-  const language: Language = isLanguage(flow.locale) ? flow.locale : deps.config.defaultLanguage;
+  const language = languageOr(flow.locale, deps.config.defaultLanguage);
   return deps.db.transaction().execute(async (trx): Promise<SsoOutcome> => {
     const now = iso(deps.clock.now());
     const { account, created } = await insertAccountOrGetExisting(trx, {
@@ -184,7 +184,7 @@ async function addIdentity(
   await enqueueMail(trx, deps, {
     to: account.email,
     kind: 'sso_linked',
-    language: isLanguage(account.locale) ? account.locale : deps.config.defaultLanguage,
+    language: languageOr(account.locale, deps.config.defaultLanguage),
     brand,
     params: { provider: ssoProviderRegistry[provider].name, email: account.email, link: screenUrl(deps.config.publicUrl, 'index') },
   });

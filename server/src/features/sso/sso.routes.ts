@@ -2,7 +2,6 @@ import {
   api,
   invitationTokenSchema,
   isLocalPath,
-  type Language,
   languages,
   ssoIdentitiesResponse,
   ssoProviderRegistry,
@@ -135,7 +134,7 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   function finish(reply: FastifyReply, provider: SsoProvider, outcome: SsoOutcome) {
-    const language = outcome.flow?.locale as Language | undefined;
+    const language = outcome.flow?.locale;
     if (outcome.kind === 'refused') {
       const page = outcome.flow?.intent === 'link' ? '/' : outcome.code === 'sso.no_account' ? '/signup' : '/login';
       return to(reply, `${localized(page, language)}?error=${outcome.code}`);

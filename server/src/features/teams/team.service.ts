@@ -1,7 +1,7 @@
 import {
   type AssignableRole,
   invitationLifetimeDays,
-  isLanguage,
+  languageOr,
   screenUrl,
   type TeamInvitationView,
   type TeamsResponse,
@@ -91,7 +91,7 @@ async function mailInvitation(
   await enqueueMail(trx, deps, {
     to: invitation.email,
     kind: 'team_invitation',
-    language: isLanguage(inviter.locale) ? inviter.locale : brand.defaultLanguage,
+    language: languageOr(inviter.locale, brand.defaultLanguage),
     brand: mailBrand(brand),
     params: {
       link: screenUrl(deps.config.publicUrl, 'signup', { invitation: invitation.token }),

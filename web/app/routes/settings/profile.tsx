@@ -1,4 +1,4 @@
-import { type AccountView, type Language, languageNames, languages, api as paths } from '@gatehouse/contract';
+import { type AccountView, type Language, languageNames, languageOr, languages, api as paths } from '@gatehouse/contract';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/fields.tsx';
@@ -77,7 +77,7 @@ export default function ProfileSection() {
             className="field__input"
             value={locale}
             aria-describedby={`${languageId}-hint`}
-            onChange={(e) => setLocale(e.target.value as Language)}
+            onChange={(e) => setLocale(languageOr(e.target.value, locale))}
           >
             {languages.map((code) => (
               <option key={code} value={code} lang={code}>
