@@ -22,7 +22,7 @@ export async function sendLinkCode(deps: Deps, account: Account, caller: Caller)
     await enqueueMail(trx, deps, {
       to: account.email,
       kind: 'sso_link_code',
-      language: account.locale as Language,
+      language: account.locale,
       brand,
       params: { code },
     });
