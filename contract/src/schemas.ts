@@ -76,7 +76,12 @@ export const completeOtpRequest = z
   .superRefine(passwordAvoidsEmail);
 
 export const verifyEmailRequest = z.object({ token: tokenSchema, email: emailSchema });
-export const verifyEmailResponse = z.object({ email: z.string(), token: z.string() });
+/** The boxes ticked at sign-up come back to whoever proves the address, to confirm them with the password. */
+const signupChoices = { consent: z.boolean(), analyticsConsent: z.boolean() };
+export const verifyEmailResponse = z.object({ email: z.string(), token: z.string(), ...signupChoices });
+export const verifyOtpResponse = z.object({ email: z.string(), ...signupChoices });
+export type VerifyEmailAnswer = z.infer<typeof verifyEmailResponse>;
+export type VerifyOtpAnswer = z.infer<typeof verifyOtpResponse>;
 
 export const setPasswordRequest = z
   .object({ email: emailSchema, password: newPasswordSchema, token: tokenSchema, ...ownerConsents })

@@ -33,6 +33,14 @@ export interface ConsentsTable {
   created_at: Timestamp;
 }
 
+/** The optional consents ticked at sign-up, until the owner sets the password (migration 0015). */
+export interface SignupChoicesTable {
+  account_id: string;
+  marketing: number;
+  analytics: number;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -182,6 +190,7 @@ export interface TeamInvitationsTable {
 export interface Database {
   accounts: AccountsTable;
   consents: ConsentsTable;
+  signup_choices: SignupChoicesTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;

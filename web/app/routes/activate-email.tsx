@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { api as paths, type VerifyEmailAnswer } from '@gatehouse/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -27,9 +27,11 @@ export default function ActivateEmail() {
     started.current = true;
     const token = params.get('token') ?? '';
     const email = params.get('email') ?? '';
-    void api<{ email: string; token: string }>('POST', paths.verifyEmail, { token, email }).then((result) => {
+    void api<VerifyEmailAnswer>('POST', paths.verifyEmail, { token, email }).then((result) => {
       if (!result.data) return setFailed(true);
-      useSignupStore.getState().update({ email: result.data.email, token: result.data.token });
+      const { email: verified, token: setPasswordToken, consent, analyticsConsent } = result.data;
+      // The choices ticked at sign-up come from the server: this tab may not be the one that signed up.
+      useSignupStore.getState().update({ email: verified, token: setPasswordToken, consent, analyticsConsent });
       useBaseStore.getState().update({ currentStep: 2, maxSteps: 4 });
       navigate('/signup-process', { replace: true });
     });

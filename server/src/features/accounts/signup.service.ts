@@ -23,7 +23,7 @@ import {
   lockAccount,
   updateAccount,
 } from './account.repository.ts';
-import { recordOwnerConsents } from './owner-consents.ts';
+import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
 
 export interface SignupInput {
   email: string;
@@ -89,6 +89,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       ]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
+    if (pending) await keepSignupChoices(trx, account.id, input, now);
     // Teams: a pending account remembers the invitation and joins when its password is set.
     const claimed = pending && input.invitation ? await claimInvitation(deps, trx, account.id, input.invitation) : undefined;
     if (claimed && invitedAddress) {
@@ -166,7 +167,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
       await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
     }
     const setPasswordToken = await issueToken(trx, deps.clock, account.id, 'set_password');
-    return { email: account.email, token: setPasswordToken };
+    return { email: account.email, token: setPasswordToken, ...(await findSignupChoices(trx, account.id)) };
   });
 }
 

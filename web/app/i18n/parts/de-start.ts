@@ -150,6 +150,7 @@ const deStart: StartTexts = {
     tooltip:
       'Mindestens 8 Zeichen. Alle Zeichen sind erlaubt, auch Leerzeichen und Emojis. Vermeiden Sie gängige Passwörter und Ihre E-Mail-Adresse.',
     submit: 'Passwort festlegen',
+    choices: 'Ihre Auswahl bei der Registrierung. Sie können sie jetzt oder später in den Einstellungen ändern.',
   },
 };
 

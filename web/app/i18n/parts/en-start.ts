@@ -146,6 +146,7 @@ const enStart = {
     rule: 'At least {min} characters. Longer is stronger: a short sentence works well.',
     tooltip: 'Use at least 8 characters. Any characters work, including spaces and emoji. Avoid common passwords and your email address.',
     submit: 'Set password',
+    choices: 'Your choices when you signed up. Change them now or later in your settings.',
   },
 };
 

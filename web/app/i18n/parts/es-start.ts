@@ -148,6 +148,7 @@ const esStart: StartTexts = {
     tooltip:
       'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',
     submit: 'Establecer contraseña',
+    choices: 'Lo que elegiste al registrarte. Puedes cambiarlo ahora o más tarde en tu configuración.',
   },
 };
 

@@ -149,6 +149,7 @@ const frStart: StartTexts = {
     tooltip:
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',
     submit: 'Définir le mot de passe',
+    choices: 'Vos choix lors de l’inscription. Modifiez-les maintenant ou plus tard dans vos paramètres.',
   },
 };
 

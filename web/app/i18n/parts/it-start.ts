@@ -148,6 +148,7 @@ const itStart: StartTexts = {
     tooltip:
       'Almeno 8 caratteri. Sono ammessi tutti i caratteri, inclusi spazi ed emoji. Evita le password comuni e il tuo indirizzo email.',
     submit: 'Imposta password',
+    choices: 'Le scelte fatte alla registrazione. Puoi cambiarle ora o in seguito nelle impostazioni.',
   },
 };
 

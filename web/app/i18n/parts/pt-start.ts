@@ -146,6 +146,7 @@ const ptStart: StartTexts = {
     rule: 'Pelo menos {min} caracteres. Quanto mais longa, mais segura: uma frase curta funciona bem.',
     tooltip: 'Pelo menos 8 caracteres. Qualquer caractere é aceito, inclusive espaços e emojis. Evite senhas comuns e o seu e-mail.',
     submit: 'Definir senha',
+    choices: 'O que você escolheu no cadastro. Altere agora ou depois nas suas configurações.',
   },
 };
 

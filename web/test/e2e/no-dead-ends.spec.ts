@@ -1,0 +1,36 @@
+import { linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
+
+// Every journey keeps what was chosen and says what to do next, also when a mailed link opens
+// in another tab (what every mail client and phone does).
+
+test('the consents ticked at sign-up survive the link opened in another tab and are recorded as given', async ({ page, context }, testInfo) => {
+  const email = uniqueEmail('choices', testInfo);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByLabel(/product news/).check();
+  await page.getByLabel(/usage statistics/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // A new tab has its own session storage: only the server knows the choices there.
+  const mail = await waitForMail(email, /Confirm your email/);
+  const other = await context.newPage();
+  await other.goto(linkIn(mail, '/activate-email'));
+  await expect(other.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await expect(other.getByLabel(/product news/)).toBeChecked();
+  await expect(other.getByLabel(/usage statistics/)).toBeChecked();
+  const password = 'Lighthouse keeper 1912';
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByLabel('Repeat password').fill(password);
+  await other.getByRole('button', { name: 'Set password' }).click();
+
+  await expect(other.getByText('Step 3 of 4')).toBeVisible();
+  await expect(other.getByLabel(/product news/)).toBeChecked();
+  await expect(other.getByLabel(/usage statistics/)).toBeChecked();
+  const consents = await (await other.request.get('/account/consents')).json();
+  expect(consents.data.marketingAt).not.toBeNull();
+  expect(consents.data.analyticsAt).not.toBeNull();
+  expect(consents.data.ledger.filter((entry: { granted: boolean }) => !entry.granted)).toEqual([]);
+});
