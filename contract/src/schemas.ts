@@ -91,6 +91,7 @@ export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSch
 /** With otp:true (control panel) the installation's apiKey too: codes are only mailed for a panel's own page. */
 export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional(), apiKey: panelCredential.optional() });
 export const passwordResetRequest = z.object({ password: newPasswordSchema, token: tokenSchema });
+export const passwordResetCheckRequest = z.object({ token: tokenSchema });
 /** Control-panel reset: the mailed code and the address it was sent to. */
 export const passwordResetOtpRequest = z
   .object({ password: newPasswordSchema, code: codeSchema, email: emailSchema, locale: localeSchema })

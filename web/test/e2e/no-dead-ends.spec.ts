@@ -1,10 +1,14 @@
+import { registerAccount } from '../support/accounts.ts';
 import { linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { expect, test } from '../support/test.ts';
 
 // Every journey keeps what was chosen and says what to do next, also when a mailed link opens
 // in another tab (what every mail client and phone does).
 
-test('the consents ticked at sign-up survive the link opened in another tab and are recorded as given', async ({ page, context }, testInfo) => {
+test('the consents ticked at sign-up survive the link opened in another tab and are recorded as given', async ({
+  page,
+  context,
+}, testInfo) => {
   const email = uniqueEmail('choices', testInfo);
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
@@ -33,4 +37,23 @@ test('the consents ticked at sign-up survive the link opened in another tab and 
   expect(consents.data.marketingAt).not.toBeNull();
   expect(consents.data.analyticsAt).not.toBeNull();
   expect(consents.data.ledger.filter((entry: { granted: boolean }) => !entry.granted)).toEqual([]);
+});
+
+test('a verification link opened again for an account that is set up says so and leads to sign-in', async ({ page }, testInfo) => {
+  const email = uniqueEmail('link-used', testInfo);
+  await registerAccount(page, email, 'Set up already 2026');
+  await page.goto(linkIn(await waitForMail(email, /Confirm your email/), '/activate-email'));
+  await expect(page.getByRole('alert')).toHaveText('This link was already used: your account is set up. Sign in to continue');
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a reset link is checked when the page opens: an incomplete or unknown one offers a new link at once', async ({ page }) => {
+  await page.goto('/reset');
+  await expect(page.getByRole('alert')).toHaveText('The link is incomplete. Open it again from the email');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await page.goto('/reset?token=no-such-token-of-sixteen-characters');
+  await expect(page.getByRole('alert')).toContainText('Please request a new password reset mail');
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
 });

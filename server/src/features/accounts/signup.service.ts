@@ -1,4 +1,5 @@
-import type { Language } from '@gatehouse/contract';
+import type { ErrorCode, Language } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -13,11 +14,12 @@ import { checkNewPassword } from '../passwords/password-policy.ts';
 import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
 import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { findToken, issueToken } from '../tokens/token.service.ts';
+import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 import {
   consentRow,
   emailKey,
   findAccountByEmail,
+  findAccountById,
   insertAccountOrGetExisting,
   insertConsents,
   lockAccount,
@@ -159,7 +161,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
     const token = await findToken(trx, deps.clock, input.token, 'verify_email');
     const account = token && (await findAccountByEmail(trx, input.email));
     if (!token || !account || account.id !== token.account_id || account.password_hash !== null || account.disabled_at) {
-      throw badRequest('email.verification_failed');
+      throw badRequest(await verificationFailure(trx, deps, input));
     }
     const now = iso(deps.clock.now());
     if (!account.email_verified_at) {
@@ -169,6 +171,17 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
     const setPasswordToken = await issueToken(trx, deps.clock, account.id, 'set_password');
     return { email: account.email, token: setPasswordToken, ...(await findSignupChoices(trx, account.id)) };
   });
+}
+
+/**
+ * Why a verification link does not work, for the one who holds it: the account it was mailed for
+ * is set up already (sign in), or the link expired or was replaced (send a new one).
+ */
+async function verificationFailure(db: DbOrTx, deps: Deps, input: { email: string; token: string }): Promise<ErrorCode> {
+  const stale = await staleTokenState(db, deps.clock, input.token, 'verify_email');
+  const account = stale && (await findAccountById(db, stale.accountId));
+  if (!stale || !account || account.email_key !== emailKey(input.email) || account.disabled_at) return 'email.verification_failed';
+  return account.password_hash !== null ? 'email.link_used' : 'email.link_expired';
 }
 
 /** Sets the first password with the token from verifyEmail, records the owner's consents, and signs the person in. */

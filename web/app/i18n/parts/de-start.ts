@@ -75,6 +75,7 @@ const deStart: StartTexts = {
     failedHint:
       'Der Link ist möglicherweise abgelaufen oder wurde bereits verwendet. Registrieren Sie sich erneut, um einen neuen zu erhalten.',
     startAgain: 'Erneut registrieren',
+    sendNew: 'Neuen Link senden',
   },
   resetRequest: {
     heading: 'Passwort zurücksetzen',

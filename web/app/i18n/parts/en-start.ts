@@ -76,6 +76,7 @@ const enStart = {
     checking: 'Confirming your email address…',
     failedHint: 'The link may have expired or already been used. Sign up again to get a new one.',
     startAgain: 'Sign up again',
+    sendNew: 'Send a new link',
   },
   resetRequest: {
     heading: 'Reset your password',

@@ -75,6 +75,7 @@ const esStart: StartTexts = {
     checking: 'Confirmando tu dirección de correo electrónico…',
     failedHint: 'Es posible que el enlace haya caducado o que ya se haya usado. Vuelve a registrarte para recibir uno nuevo.',
     startAgain: 'Volver a registrarse',
+    sendNew: 'Enviar un enlace nuevo',
   },
   resetRequest: {
     heading: 'Restablece tu contraseña',

@@ -75,6 +75,7 @@ const frStart: StartTexts = {
     checking: 'Confirmation de votre adresse e-mail…',
     failedHint: 'Le lien a peut-être expiré ou a déjà été utilisé. Inscrivez-vous à nouveau pour en recevoir un nouveau.',
     startAgain: 'S’inscrire à nouveau',
+    sendNew: 'Envoyer un nouveau lien',
   },
   resetRequest: {
     heading: 'Réinitialisez votre mot de passe',

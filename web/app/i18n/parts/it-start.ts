@@ -75,6 +75,7 @@ const itStart: StartTexts = {
     checking: 'Conferma del tuo indirizzo email in corso…',
     failedHint: 'Il link potrebbe essere scaduto o essere già stato usato. Registrati di nuovo per riceverne uno nuovo.',
     startAgain: 'Registrati di nuovo',
+    sendNew: 'Invia un nuovo link',
   },
   resetRequest: {
     heading: 'Reimposta la password',

@@ -75,6 +75,7 @@ const jaStart: StartTexts = {
     failedHint:
       'リンクの有効期限が切れているか、すでに使用されている可能性があります。もう一度新規登録して、新しいリンクを受け取ってください。',
     startAgain: 'もう一度新規登録',
+    sendNew: '新しいリンクを送信',
   },
   resetRequest: {
     heading: 'パスワードの再設定',

@@ -75,6 +75,7 @@ const ptStart: StartTexts = {
     checking: 'Confirmando seu endereço de e-mail…',
     failedHint: 'O link pode ter expirado ou já ter sido usado. Cadastre-se novamente para receber um novo.',
     startAgain: 'Cadastrar-se novamente',
+    sendNew: 'Enviar um novo link',
   },
   resetRequest: {
     heading: 'Redefina sua senha',
