@@ -25,9 +25,25 @@ export function checkPassword(password: string, options: { email?: string; minLe
   return undefined;
 }
 
-function containsEmail(password: string, email: string): boolean {
+/**
+ * The shortest part of an address that is judged: shorter ones ("lin", "ada", "bob") are inside
+ * too many ordinary words to forbid them, and guessing them adds little (decision 004).
+ */
+export const emailFragmentMinLength = 4;
+
+/**
+ * The part of the address a password contains, if any: the whole local part, or one of its
+ * pieces between dots, dashes, plus signs and the like, when long enough to matter.
+ */
+export function emailFragmentIn(password: string, email: string): string | undefined {
   const local = emailLocalPart(email).toLowerCase();
-  // Very short local parts ("jo") would forbid half the dictionary without adding safety.
-  if (local.length < 3) return false;
-  return normalizePassword(password).toLowerCase().includes(local);
+  const typed = normalizePassword(password).toLowerCase();
+  return [local, ...local.split(/[^\p{L}\p{N}]+/u)]
+    .filter((fragment) => [...fragment].length >= emailFragmentMinLength)
+    .sort((a, b) => b.length - a.length)
+    .find((fragment) => typed.includes(fragment));
+}
+
+function containsEmail(password: string, email: string): boolean {
+  return emailFragmentIn(password, email) !== undefined;
 }

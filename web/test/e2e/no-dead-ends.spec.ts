@@ -57,3 +57,19 @@ test('a reset link is checked when the page opens: an incomplete or unknown one 
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
 });
+
+test('a field’s error clears as soon as the field changes; the summary names what is still wrong', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Accept the consent and provide a valid email to continue');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Email').fill('ada@example.com');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Input a valid email')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText('Accept the consent to continue');
+
+  await page.getByLabel(/I agree to the processing/).check();
+  await expect(page.getByLabel(/I agree to the processing/)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toBeEmpty();
+});
