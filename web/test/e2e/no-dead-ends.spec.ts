@@ -71,5 +71,24 @@ test('a field’s error clears as soon as the field changes; the summary names w
 
   await page.getByLabel(/I agree to the processing/).check();
   await expect(page.getByLabel(/I agree to the processing/)).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('alert')).toBeEmpty();
+  await expect(page.getByText('Accept the consent to continue')).toHaveCount(0);
+});
+
+test('after too many attempts sign-in says how long to wait and offers the reset, with the address typed', async ({
+  page,
+  context,
+}, testInfo) => {
+  // A visitor of its own, past its address's allowance of password checks (100 in 5 minutes).
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${testInfo.project.name === 'phone' ? 71 : 70}` });
+  for (let n = 0; n < 100; n += 1) {
+    await page.request.post('/user/set-password', { data: { email: 'x@example.com', password: 'Not used 2026', token: 'x'.repeat(43) } });
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('waiting@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Some password 2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(/You can try again in [1-5] minutes?, or reset your password now\./);
+  await page.getByRole('alert').getByRole('link', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByLabel('Email')).toHaveValue('waiting@example.com');
 });

@@ -58,6 +58,7 @@ const deStart: StartTexts = {
     noAccount: 'Noch kein Konto?',
     createAccount: 'Jetzt kostenlos registrieren',
     orEmail: 'oder mit E-Mail-Adresse anmelden',
+    retryIn: 'Sie können es in {minutes, plural, one {# Minute} other {# Minuten}} erneut versuchen oder Ihr Passwort jetzt zurücksetzen.',
   },
   signup: {
     heading: 'Erstellen Sie Ihr Konto',

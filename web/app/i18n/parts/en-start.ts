@@ -60,6 +60,7 @@ const enStart = {
     noAccount: 'No account yet?',
     createAccount: 'Create one for free',
     orEmail: 'or sign in with email',
+    retryIn: 'You can try again in {minutes, plural, one {# minute} other {# minutes}}, or reset your password now.',
   },
   signup: {
     heading: 'Create your account',

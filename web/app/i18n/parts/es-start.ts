@@ -58,6 +58,7 @@ const esStart: StartTexts = {
     noAccount: '¿Aún no tienes cuenta?',
     createAccount: 'Crea una gratis',
     orEmail: 'o inicia sesión con tu correo electrónico',
+    retryIn: 'Podrás volver a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}, o restablecer tu contraseña ahora.',
   },
   signup: {
     heading: 'Crea tu cuenta',

@@ -58,6 +58,8 @@ const frStart: StartTexts = {
     noAccount: 'Pas encore de compte\u202f?',
     createAccount: 'Créez-en un gratuitement',
     orEmail: 'ou connectez-vous avec votre adresse e-mail',
+    retryIn:
+      'Vous pourrez réessayer dans {minutes, plural, one {# minute} other {# minutes}}, ou réinitialiser votre mot de passe dès maintenant.',
   },
   signup: {
     heading: 'Créez votre compte',

@@ -58,6 +58,7 @@ const itStart: StartTexts = {
     noAccount: 'Non hai ancora un account?',
     createAccount: 'Creane uno gratis',
     orEmail: 'oppure accedi con l’email',
+    retryIn: 'Potrai riprovare tra {minutes, plural, one {# minuto} other {# minuti}}, oppure reimpostare la password ora.',
   },
   signup: {
     heading: 'Crea il tuo account',

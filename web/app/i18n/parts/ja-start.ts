@@ -58,6 +58,7 @@ const jaStart: StartTexts = {
     noAccount: 'アカウントをお持ちでないですか？',
     createAccount: '無料で新規登録',
     orEmail: 'またはメールアドレスでログイン',
+    retryIn: '{minutes} 分後にもう一度お試しいただくか、今すぐパスワードをリセットしてください。',
   },
   signup: {
     heading: 'アカウントを作成',

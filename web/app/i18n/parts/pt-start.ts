@@ -58,6 +58,7 @@ const ptStart: StartTexts = {
     noAccount: 'Ainda não tem uma conta?',
     createAccount: 'Crie uma grátis',
     orEmail: 'ou entre com seu e-mail',
+    retryIn: 'Você poderá tentar de novo em {minutes, plural, one {# minuto} other {# minutos}} ou redefinir sua senha agora.',
   },
   signup: {
     heading: 'Crie sua conta',

@@ -58,6 +58,8 @@ const ruStart: StartTexts = {
     noAccount: 'Ещё нет учётной записи?',
     createAccount: 'Создайте её бесплатно',
     orEmail: 'или войдите по электронной почте',
+    retryIn:
+      'Повторить попытку можно через {minutes, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}} или сбросить пароль сейчас.',
   },
   signup: {
     heading: 'Создайте учётную запись',
