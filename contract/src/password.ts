@@ -26,22 +26,16 @@ export function checkPassword(password: string, options: { email?: string; minLe
 }
 
 /**
- * The shortest part of an address that is judged: shorter ones ("lin", "ada", "bob") are inside
- * too many ordinary words to forbid them, and guessing them adds little (decision 004).
+ * The shortest local part that is judged: shorter ones ("lin", "ada", "bob") are inside too
+ * many ordinary words to forbid them, and guessing them adds little (decision 004).
  */
 export const emailFragmentMinLength = 4;
 
-/**
- * The part of the address a password contains, if any: the whole local part, or one of its
- * pieces between dots, dashes, plus signs and the like, when long enough to matter.
- */
+/** The part of the address a password contains (its local part, when long enough to matter), if any. */
 export function emailFragmentIn(password: string, email: string): string | undefined {
   const local = emailLocalPart(email).toLowerCase();
-  const typed = normalizePassword(password).toLowerCase();
-  return [local, ...local.split(/[^\p{L}\p{N}]+/u)]
-    .filter((fragment) => [...fragment].length >= emailFragmentMinLength)
-    .sort((a, b) => b.length - a.length)
-    .find((fragment) => typed.includes(fragment));
+  if ([...local].length < emailFragmentMinLength) return undefined;
+  return normalizePassword(password).toLowerCase().includes(local) ? local : undefined;
 }
 
 function containsEmail(password: string, email: string): boolean {
