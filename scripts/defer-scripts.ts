@@ -14,7 +14,7 @@
 // runs (web/app/lib/early-input.ts; docs/decisions/023-web-weight-and-first-paint.md).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { pageTextFiles } from '../server/src/http/page-texts.ts';
+import { pageTextFiles } from '../server/test/support/index.ts';
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;

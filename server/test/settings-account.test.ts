@@ -174,6 +174,18 @@ for (const dialect of await dialects()) {
 
       assert.equal((await laptop.delete(`/sessions/${iphone?.id}`)).status, 200);
       assert.equal((await phone.get('/session')).json.data, null);
+      const audited = await t.deps.db
+        .selectFrom('auth_events')
+        .innerJoin('accounts', 'accounts.id', 'auth_events.account_id')
+        .select(['auth_events.type', 'auth_events.ip'])
+        .where('accounts.email_key', '=', email)
+        .where('auth_events.type', '=', 'session_ended')
+        .execute();
+      assert.deepEqual(
+        audited.map((row) => ({ ...row })),
+        [{ type: 'session_ended', ip: '203.0.113.8' }],
+        'ending one session is audited, like ending the others',
+      );
       assert.equal((await laptop.delete(`/sessions/${iphone?.id}`)).json.code, 'auth.session_not_found');
 
       const ended = await laptop.post('/sessions/end-others');

@@ -4,7 +4,7 @@ import { languages } from '@gatehouse/contract';
 import { type MailKind, renderMail } from '../src/mail/templates.ts';
 
 const brand = { name: 'Acme Monitoring', color: '#0f766e' };
-const withLink: MailKind[] = ['password_updated', 'email_change_verify', 'email_change_notice', 'email_change_taken'];
+const withLink: MailKind[] = ['password_updated', 'email_change_verify', 'email_change_notice', 'account_recovered', 'email_change_taken'];
 const withCode: MailKind[] = ['email_change_code', 'deletion_code'];
 
 describe('account settings mails', () => {

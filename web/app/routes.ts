@@ -7,7 +7,7 @@ export default [
     route(':lang/', 'routes/home.tsx', { id: 'home-localized' }),
     route(':lang?/login', 'routes/login.tsx'),
     route(':lang?/signup', 'routes/signup.tsx'),
-    route(':lang?/signup-process', 'routes/signup-process/route.tsx'),
+    route(':lang?/signup-process', 'routes/signup-process.tsx'),
     route(':lang?/activate-email', 'routes/activate-email.tsx'),
     route(':lang?/reset-password', 'routes/reset-password.tsx'),
     route(':lang?/reset', 'routes/reset.tsx'),

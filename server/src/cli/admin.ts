@@ -4,16 +4,11 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { forgetSharedKey } from '../db/key-check.ts';
 import { toAccountView } from '../features/accounts/account.mapper.ts';
-import { findAccountByEmail, updateAccount } from '../features/accounts/account.repository.ts';
-import { deleteAccountSessions } from '../features/auth/session.repository.ts';
-import { upsertBrand } from '../features/brands/brand.repository.ts';
-import { normalizeHost } from '../features/brands/brand.service.ts';
-import { listLicenses, revokeLicenseByHash } from '../features/licenses/license.repository.ts';
-import { createLicenses, currentLicense } from '../features/licenses/license.service.ts';
-import { listPanels, revokePanel } from '../features/panels/panel.repository.ts';
-import { createPanel } from '../features/panels/panel.service.ts';
+import { disableAccount, findAccountForAdmin } from '../features/accounts/account-admin.service.ts';
+import { normalizeHost, saveBrand } from '../features/brands/brand.service.ts';
+import { createLicenses, currentLicense, listAllLicenses, revokeLicense } from '../features/licenses/license.service.ts';
+import { createPanel, listInstallations, revokeInstallation } from '../features/panels/panel.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
-import { sha256 } from '../lib/crypto.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -94,7 +89,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
       return;
     }
     case 'license list': {
-      const rows = await listLicenses(db);
+      const rows = await listAllLicenses(db);
       print(
         values,
         rows,
@@ -107,7 +102,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
     }
     case 'license revoke': {
       const key = normalizeLicenseKey(required(argument, 'KEY'));
-      if (!(await revokeLicenseByHash(db, sha256(key), now))) throw new UsageError('no active license with that key');
+      if (!(await revokeLicense(db, systemClock, key))) throw new UsageError('no active license with that key');
       print(values, { revoked: key.slice(-4) }, [`Revoked the license ending in ${key.slice(-4)}.`]);
       return;
     }
@@ -120,7 +115,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
       return;
     }
     case 'panel list': {
-      const rows = (await listPanels(db)).map((r) => ({ ...r, origins: JSON.parse(r.origins) as string[] }));
+      const rows = await listInstallations(db);
       print(
         values,
         rows,
@@ -131,7 +126,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
     case 'panel revoke': {
       const id = required(argument, 'ID');
       // Every check of the key and of the origins reads the database, so this takes effect at once.
-      if (!(await revokePanel(db, id, now))) throw new UsageError('no active panel installation with that id');
+      if (!(await revokeInstallation(db, systemClock, id))) throw new UsageError('no active panel installation with that id');
       print(values, { revoked: id }, [`Revoked panel ${id}: its apiKey and origins stop working now.`]);
       return;
     }
@@ -143,7 +138,7 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
         if (value !== undefined && !isHttpsUrl(value)) throw new UsageError(`--${name} must be an https:// URL`);
       }
       const host = normalizeHost(required(values.host, 'host'));
-      await upsertBrand(db, {
+      await saveBrand(db, {
         host,
         brand_name: required(values.name, 'name'),
         favicon_url: values.favicon ?? null,
@@ -161,14 +156,9 @@ async function run(db: Db, [area, action, argument]: string[], values: Values): 
     }
     case 'account show':
     case 'account disable': {
-      const account = await findAccountByEmail(db, requiredEmail(argument));
+      const email = requiredEmail(argument);
+      const account = action === 'disable' ? await disableAccount({ db, clock: systemClock }, email) : await findAccountForAdmin(db, email);
       if (!account) throw new UsageError(`no account for ${argument}`);
-      if (action === 'disable') {
-        await db.transaction().execute(async (trx) => {
-          await updateAccount(trx, account.id, { disabled_at: now, updated_at: now });
-          await deleteAccountSessions(trx, account.id);
-        });
-      }
       const view = {
         ...toAccountView(account),
         disabled: action === 'disable' || account.disabled_at !== null,

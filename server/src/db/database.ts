@@ -16,6 +16,7 @@ import * as teams from './migrations/0007-teams.ts';
 import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
 // The shared key's fingerprint
 import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
+import * as credentialGeneration from './migrations/0010-credential-generation.ts';
 import * as signupChoices from './migrations/0015-signup-choices.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
@@ -40,6 +41,7 @@ const migrations = {
   '0008-sso-invitation': ssoInvitation,
   // The shared key's fingerprint
   '0009-key-fingerprint': keyFingerprint,
+  '0010-credential-generation': credentialGeneration,
   '0015-signup-choices': signupChoices,
 };
 

@@ -22,6 +22,8 @@ export interface AccountsTable {
   updated_at: Timestamp;
   // Security hardening: wrong one-time codes over the account's lifetime (migration 0004).
   code_failures: Generated<number>;
+  /** Bumped by every password write, disable and "this was not me" (migration 0010, decision 029). */
+  credential_generation: Generated<number>;
 }
 
 export interface ConsentsTable {
@@ -51,6 +53,8 @@ export interface SessionsTable {
   absolute_expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The account's credential generation when the session started; it is live only while they match. */
+  credential_generation: number;
 }
 
 export type TokenPurpose =

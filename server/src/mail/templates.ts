@@ -26,6 +26,7 @@ export type MailKind =
   | 'email_change_verify'
   | 'email_change_code'
   | 'email_change_notice'
+  | 'account_recovered'
   | 'email_change_taken'
   | 'deletion_code'
   | 'account_deleted'
@@ -105,6 +106,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.emailChangeCode, paragraphs: [m.emailChangeCode.intro], after: [m.emailChangeCode.expiry, m.common.ignore] };
     case 'email_change_notice':
       return { ...m.emailChangeNotice, paragraphs: [m.emailChangeNotice.intro], after: [m.emailChangeNotice.notYou] };
+    case 'account_recovered':
+      return { ...m.accountRecovered, paragraphs: [m.accountRecovered.intro], after: [m.accountRecovered.expiry] };
     case 'email_change_taken':
       return { ...m.emailChangeTaken, paragraphs: [m.emailChangeTaken.intro], after: [m.common.ignore] };
     case 'deletion_code':

@@ -1,3 +1,4 @@
+import type { SettingsSection } from '@gatehouse/contract';
 import {
   Activity,
   CircleAlert,
@@ -10,18 +11,22 @@ import {
   type LucideProps,
   Mail,
   MapPin,
+  MonitorSmartphone,
   PanelsTopLeft,
   ScanSearch,
   Server,
+  ShieldCheck,
+  Trash2,
+  UserRound,
   Users,
 } from 'lucide-react';
 
 // Icons come from the Lucide icon set, bundled at build time: no icon service, no third-party
 // request. Decorative everywhere: the text beside each icon says what it means.
 type IconProps = { className?: string };
-const decorative = (Icon: React.ComponentType<LucideProps>) => (props: IconProps) => (
-  <Icon size={20} strokeWidth={2} aria-hidden="true" {...props} />
-);
+const decorative =
+  (Icon: React.ComponentType<LucideProps>, size = 20) =>
+  (props: IconProps) => <Icon size={size} strokeWidth={2} aria-hidden="true" {...props} />;
 
 export const ServerIcon = decorative(Server);
 export const GlobeIcon = decorative(Globe);
@@ -38,6 +43,15 @@ export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
 // Teams
 export const TeamIcon = decorative(Users);
+
+export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
+  profile: decorative(UserRound, 18),
+  consents: decorative(ShieldCheck, 18),
+  password: decorative(KeyRound, 18),
+  email: decorative(Mail, 18),
+  sessions: decorative(MonitorSmartphone, 18),
+  delete: decorative(Trash2, 18),
+};
 
 // The Google and Microsoft marks are not in any icon set: their official shapes, inline.
 export const GoogleLogo = () => (

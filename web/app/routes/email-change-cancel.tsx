@@ -36,7 +36,7 @@ export default function EmailChangeCancel() {
       {done ? (
         <>
           <FormAlert tone="success">{t('emailChange.cancelled')}</FormAlert>
-          <LocalLink className="button button--primary" to="/reset-password">
+          <LocalLink className="button button--secondary" to="/reset-password">
             {t('emailChange.resetPassword')}
           </LocalLink>
         </>

@@ -1,11 +1,12 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
-import { ConnectedAccounts } from '../components/connected-accounts.tsx';
-import { LicenseKeyForm } from '../components/license-key-form.tsx';
-import { PlanSummary } from '../components/plan.tsx';
-import { TeamSection } from '../components/team-section.tsx';
 import { Button } from '../components/ui.tsx';
+import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
+import { PlanSummary } from '../features/license/plan.tsx';
+import { SettingsLinks } from '../features/settings/settings-links.tsx';
+import { ConnectedAccounts } from '../features/sso/connected-accounts.tsx';
+import { TeamSection } from '../features/teams/team-section.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
@@ -13,7 +14,6 @@ import { useLocalNavigate } from '../lib/navigation.tsx';
 import { Email, rich } from '../lib/rich.tsx';
 import { useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/use-session.ts';
-import { SettingsLinks } from './settings/settings-links.tsx';
 
 /** The start page: the account, its license and sign-out; signed out, on to /login. */
 export default function Home() {

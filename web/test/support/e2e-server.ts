@@ -7,17 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
-import { buildApp } from '../../../server/src/app.ts';
-import { loadConfig } from '../../../server/src/config.ts';
-// Single sign-on
-import { findAccountByEmail } from '../../../server/src/features/accounts/account.repository.ts';
-import { upsertBrand } from '../../../server/src/features/brands/brand.repository.ts';
-import { createLicenses } from '../../../server/src/features/licenses/license.service.ts';
-import { createPanel } from '../../../server/src/features/panels/panel.service.ts';
-import { insertIdentity } from '../../../server/src/features/sso/sso.repository.ts';
-import type { Limits } from '../../../server/src/lib/limits.ts';
-import { startOidcProvider } from '../../../server/test/support/oidc-provider.ts';
-import { SmtpCapture } from '../../../server/test/support/smtp.ts';
+import {
+  buildApp,
+  connectIdentity,
+  expireInvitations,
+  issueLicense,
+  type Limits,
+  loadConfig,
+  registerPanel,
+  SmtpCapture,
+  setBrand,
+  startOidcProvider,
+} from '../../../server/test/support/index.ts';
 import { deploymentOf, foreignPanelUrl, panelUrl, ports } from './ports.ts';
 
 const port = ports.app;
@@ -87,7 +88,7 @@ for (const [project, deploymentPort] of [
 
 // A hosting panel registered as an operator would (npm run admin -- panel create), serving the
 // panel build on its own origin; and the same build on an origin that was never registered.
-const panel = await createPanel(app.deps.db, app.deps.clock, { name: 'Reference panel', platform: 'cpanel', origins: [panelUrl] });
+const panel = await registerPanel(app, { name: 'Reference panel', platform: 'cpanel', origins: [panelUrl] });
 const panelBuild = fileURLToPath(new URL('../../build-panel/client/', import.meta.url));
 for (const panelPort of [ports.panel, ports.foreignPanel]) {
   await startReferencePanel({ port: panelPort, dir: panelBuild, apiKey: panel.apiKey, apiUrl: `http://localhost:${port}` });
@@ -113,12 +114,9 @@ createServer(async (request, response) => {
   }
   if (url.pathname === '/licenses' && request.method === 'POST') {
     // ?platform=1 issues the license to the reference panel, for its users to activate.
-    const platform = url.searchParams.get('platform') === '1';
-    const [key] = await createLicenses(app.deps.db, app.deps.clock, {
+    const key = await issueLicense(app, {
       plan: (url.searchParams.get('plan') as 'pro') ?? 'pro',
-      count: 1,
-      kind: platform ? 'platform' : 'standalone',
-      ...(platform ? { panelId: panel.id } : {}),
+      ...(url.searchParams.get('platform') === '1' ? { panelId: panel.id } : {}),
     });
     return response.end(JSON.stringify({ key }));
   }
@@ -127,18 +125,15 @@ createServer(async (request, response) => {
   }
   if (url.pathname === '/brands' && request.method === 'POST') {
     const get = (name: string) => url.searchParams.get(name);
-    await upsertBrand(app.deps.db, {
+    await setBrand(app, {
       host: get('host') ?? '',
-      brand_name: get('name') ?? '',
-      favicon_url: get('favicon'),
-      logo_url: null,
-      primary_color: get('color'),
-      support_url: get('support'),
-      dashboard_url: get('dashboard'),
-      privacy_url: get('privacy'),
-      terms_url: get('terms'),
-      default_language: null,
-      updated_at: new Date().toISOString(),
+      name: get('name') ?? '',
+      favicon: get('favicon'),
+      color: get('color'),
+      support: get('support'),
+      dashboard: get('dashboard'),
+      privacy: get('privacy'),
+      terms: get('terms'),
     });
     return response.end('{}');
   }
@@ -158,33 +153,16 @@ createServer(async (request, response) => {
   }
   if (url.pathname === '/sso-identities' && request.method === 'POST') {
     const provider = url.searchParams.get('provider') === 'microsoft' ? microsoft : google;
-    const account = await findAccountByEmail(app.deps.db, url.searchParams.get('email') ?? '');
-    if (!account) {
+    const login = await connectIdentity(app, provider, url.searchParams.get('email') ?? '', url.searchParams.get('as') ?? undefined);
+    if (!login) {
       response.statusCode = 404;
       return response.end('{}');
     }
-    const user = provider.addUser({ email: url.searchParams.get('as') ?? account.email, emailVerified: true, xmsEdov: true });
-    const issuer = provider.flavour === 'microsoft' ? `${provider.origin}/${provider.tenantId}/v2.0` : provider.issuer;
-    const now = new Date().toISOString();
-    await insertIdentity(app.deps.db, {
-      id: crypto.randomUUID(),
-      account_id: account.id,
-      provider: provider.flavour,
-      issuer,
-      subject: user.sub,
-      email: url.searchParams.get('as') ?? account.email,
-      created_at: now,
-      last_used_at: null,
-    });
-    return response.end(JSON.stringify({ login: user.login }));
+    return response.end(JSON.stringify({ login }));
   }
   // Teams: the invitations of an address past their 7 days, as time would make them.
   if (url.pathname === '/invitations/expire' && request.method === 'POST') {
-    await app.deps.db
-      .updateTable('team_invitations')
-      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
-      .where('email', '=', url.searchParams.get('email') ?? '')
-      .execute();
+    await expireInvitations(app, url.searchParams.get('email') ?? '');
     return response.end('{}');
   }
   response.statusCode = 404;

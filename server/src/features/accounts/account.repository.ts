@@ -42,6 +42,20 @@ export async function updateAccount(db: DbOrTx, id: string, patch: AccountUpdate
 }
 
 /**
+ * Writes a change of the account's credentials (a password written or ended, the account
+ * disabled): the generation moves on in the same statement, so every session started for the
+ * credential before it is dead, wherever it was inserted from (decision 029).
+ */
+export async function updateCredential(db: DbOrTx, id: string, patch: AccountUpdate): Promise<Account> {
+  return db
+    .updateTable('accounts')
+    .set((eb) => ({ ...patch, credential_generation: eb('credential_generation', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * Holds the account's row until the transaction ends. Every transaction that writes one-time
  * tokens takes it first, so concurrent ones (several instances) queue up in one order and each
  * sees the tokens the previous one committed: no two live links of one purpose, no deadlock.

@@ -44,7 +44,7 @@ export async function completeOtpRegistration(
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
-    await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // The panel user the code was asked for is linked only when the same panel's page completes
     // it for the same user: a code read elsewhere signs its owner in but links nobody (issue 14).
@@ -57,7 +57,7 @@ export async function completeOtpRegistration(
     ) {
       await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
     }
-    const session = await startSession(trx, deps, account.id, caller);
+    const session = await startSession(trx, deps, written, caller);
     return { account: updated, sessionToken: session.token };
   });
 }

@@ -203,11 +203,11 @@ export async function setPassword(
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('token.invalid');
-    await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
+    const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // Teams: a sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
-    const session = await startSession(trx, deps, account.id, caller);
+    const session = await startSession(trx, deps, written, caller);
     return { account: updated, sessionToken: session.token };
   });
 }

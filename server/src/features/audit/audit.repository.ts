@@ -25,6 +25,7 @@ export type AuthEventType =
   | 'email_changed'
   | 'email_change_cancelled'
   | 'sessions_ended'
+  | 'session_ended'
   | 'account_deleted'
   // Teams
   | 'team_invitation_sent'

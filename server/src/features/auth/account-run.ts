@@ -1,8 +1,7 @@
 import type { Language } from '@gatehouse/contract';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 
 // The per-account run of failures (decisions 014 and 019), shared by every place that judges a
 // password or an identity for an account: sign-in, control-panel sign-in, single sign-on and the
@@ -22,13 +21,12 @@ export async function countAccountFailure(deps: Deps, email: string, account: Ac
 /** The one mail of a tripped cap, in the account's language: someone is trying; choose a new password. */
 async function warnOwner(deps: Deps, account: Account | undefined, caller: Caller): Promise<void> {
   if (!account || account.disabled_at) return;
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await enqueueMail(deps.db, deps, {
-    to: account.email,
-    kind: 'signin_paused',
-    language: account.locale as Language,
-    brand,
-    params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
-  });
-  deps.mailWritten();
+  await withMail(deps, caller.host, (_trx, mail) =>
+    mail({
+      to: account.email,
+      kind: 'signin_paused',
+      language: account.locale as Language,
+      params: { link: `${deps.config.publicUrl}/reset-password`, email: account.email },
+    }),
+  );
 }

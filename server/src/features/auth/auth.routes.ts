@@ -5,11 +5,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, setSessionCookie } from '../../http/session.ts';
-import { notFound } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { toLicenseView } from '../licenses/license.service.ts';
+import { endSession } from '../settings/sessions.service.ts';
 import { teamLicenseFor } from '../teams/team-license.ts';
-import { deleteSession } from './session.repository.ts';
 import { listSessions } from './session.service.ts';
 import { signIn, signInFromPanel, signOut } from './signin.service.ts';
 
@@ -96,7 +95,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const { account, session } = authOf(request);
-      if (!(await deleteSession(deps.db, account.id, request.params.id))) throw notFound('auth.session_not_found');
+      await endSession(deps, account.id, request.params.id, callerOf(request));
       if (request.params.id === session.id) clearSessionCookie(reply, deps.config, request.panelOrigin);
       return { data: {} };
     },

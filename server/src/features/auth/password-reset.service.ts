@@ -2,10 +2,9 @@ import type { Language } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -29,24 +28,22 @@ export async function initPasswordReset(
     await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
   }
   caller.onServerFailure?.push(await deps.limits.mailSend('reset', input.email, caller.ip));
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     if (account && !account.disabled_at) {
       const language = input.locale ?? (account.locale as Language);
       if (input.otp && !codesLocked(account)) {
         await lockAccount(trx, account.id);
         const code = await issueCode(trx, deps, account.id, 'reset_code');
-        await enqueueMail(trx, deps, { to: account.email, kind: 'reset_code', language, brand, params: { code } });
+        await mail({ to: account.email, kind: 'reset_code', language, params: { code } });
       } else {
         const token = await issueToken(trx, deps.clock, account.id, 'password_reset');
         const link = `${deps.config.publicUrl}/reset?${new URLSearchParams({ token })}`;
-        await enqueueMail(trx, deps, { to: account.email, kind: 'password_reset', language, brand, params: { link } });
+        await mail({ to: account.email, kind: 'password_reset', language, params: { link } });
       }
     }
     await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'reset_requested', ip: caller.ip, at: iso(deps.clock.now()) });
   });
-  deps.mailWritten();
 }
 
 /**
@@ -72,9 +69,8 @@ export async function resetPassword(deps: Deps, input: { password: string; token
   const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('reset.failed');
     await applyNewPassword(trx, deps, {
@@ -82,10 +78,9 @@ export async function resetPassword(deps: Deps, input: { password: string; token
       passwordHash,
       caller,
       event: 'password_reset',
-      notify: { language: input.locale, brand },
+      notify: { language: input.locale, mail },
     });
   });
-  deps.mailWritten();
 }
 
 /**
@@ -103,9 +98,8 @@ export async function resetPasswordWithCode(
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'reset_code' }, caller);
   const passwordHash = await deps.hasher.hash(input.password);
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
     await applyNewPassword(trx, deps, {
@@ -113,8 +107,7 @@ export async function resetPasswordWithCode(
       passwordHash,
       caller,
       event: 'password_reset',
-      notify: { language: input.locale, brand },
+      notify: { language: input.locale, mail },
     });
   });
-  deps.mailWritten();
 }

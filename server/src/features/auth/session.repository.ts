@@ -45,6 +45,8 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
         .as('joined_teams'),
     )
     .where('sessions.token_hash', '=', tokenHash)
+    // Started for a credential that has changed since: dead (decision 029).
+    .whereRef('sessions.credential_generation', '=', 'accounts.credential_generation')
     .where('sessions.idle_expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now),
 );
@@ -86,6 +88,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
     created_at: row.created_at,
     updated_at: row.updated_at,
     code_failures: row.code_failures,
+    credential_generation: row.credential_generation,
   };
   const session: Session = {
     id: row.session_id,
@@ -97,6 +100,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
     absolute_expires_at: row.session_absolute_expires_at,
     ip: row.session_ip,
     user_agent: row.session_user_agent,
+    credential_generation: row.credential_generation,
   };
   const license: License | null =
     row.license_id === null
@@ -133,15 +137,6 @@ export async function touchSession(db: DbOrTx, id: string, lastSeenAt: string, i
   await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, idle_expires_at: idleExpiresAt }).where('id', '=', id).execute();
 }
 
-export async function deleteSession(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('sessions').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-export async function deleteAccountSessions(db: DbOrTx, accountId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
-}
-
 export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<void> {
   await db
     .deleteFrom('sessions')
@@ -149,8 +144,14 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<vo
     .execute();
 }
 
-/** Ends every session of the account but one (a signed-in password change keeps its own); returns how many ended. */
-export async function deleteOtherSessions(db: DbOrTx, accountId: string, keepId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '!=', keepId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Which of an account's sessions to end: all, all but one (the caller's), or one. */
+export type SessionScope = { all: true } | { except: string } | { only: string };
+
+/** Deletes the account's sessions in the scope; returns the ids that ended. */
+export async function deleteSessions(db: DbOrTx, accountId: string, scope: SessionScope): Promise<string[]> {
+  let query = db.deleteFrom('sessions').where('account_id', '=', accountId);
+  if ('only' in scope) query = query.where('id', '=', scope.only);
+  if ('except' in scope) query = query.where('id', '!=', scope.except);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }

@@ -1,11 +1,13 @@
 import type { SessionView } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import type { Session } from '../../db/schema.ts';
+import type { Account, Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { deleteSession, findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
+import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -21,8 +23,24 @@ interface SessionDeps {
 // Refreshing the idle expiry on every request would write on every read; once a minute is plenty.
 const touchIntervalMs = 60_000;
 
-/** Starts a session with a new random id (no fixation); returns the cookie value once. */
-export async function startSession(db: DbOrTx, deps: Omit<SessionDeps, 'db'>, accountId: string, client: ClientInfo) {
+/**
+ * Starts a session with a new random id (no fixation); returns the cookie value once. The one way
+ * every sign-in path starts a session, and only for the credential it checked: under the account's
+ * lock, an account disabled, deleted or given another credential since (its generation moved on)
+ * gets none, and the session keeps the generation the session check compares (decision 029).
+ */
+export async function startSession(
+  db: DbOrTx,
+  deps: Omit<SessionDeps, 'db'>,
+  checked: Pick<Account, 'id' | 'credential_generation'>,
+  client: ClientInfo,
+) {
+  await lockAccount(db, checked.id);
+  const current = await findAccountById(db, checked.id);
+  if (!current || current.disabled_at || current.credential_generation !== checked.credential_generation) {
+    throw new AppError(401, 'auth.invalid_credentials');
+  }
+  const accountId = current.id;
   const now = deps.clock.now();
   const token = randomToken();
   const session: Session = {
@@ -35,20 +53,10 @@ export async function startSession(db: DbOrTx, deps: Omit<SessionDeps, 'db'>, ac
     absolute_expires_at: iso(addMs(now, deps.config.session.absoluteMs)),
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 512) ?? null,
+    credential_generation: current.credential_generation,
   };
   await insertSession(db, session);
   return { token, session };
-}
-
-/**
- * Replaces a session by a new one with a new random id, as after a sign-in: after a password
- * change a copy of the old cookie (the reason to change it, often) signs in nothing (decision 019).
- */
-export async function rotateSession(deps: SessionDeps, accountId: string, sessionId: string, client: ClientInfo) {
-  return deps.db.transaction().execute(async (trx) => {
-    await deleteSession(trx, accountId, sessionId);
-    return startSession(trx, deps, accountId, client);
-  });
 }
 
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */

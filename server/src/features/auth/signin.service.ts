@@ -6,7 +6,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { countAccountFailure } from './account-run.ts';
-import { deleteSession } from './session.repository.ts';
+import { endSessions } from './end-sessions.ts';
 import { startSession } from './session.service.ts';
 
 /**
@@ -44,6 +44,9 @@ export async function signIn(
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
   return deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
+    // First: it refuses if the password checked above is no longer the account's (decision 029),
+    // and the upgraded hash must never overwrite a newer password.
+    const session = await startSession(trx, deps, account, caller);
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (panelUser)
       await linkPanelUser(
@@ -51,7 +54,6 @@ export async function signIn(
         { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
         { replace: true },
       );
-    const session = await startSession(trx, deps, account.id, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, sessionToken: session.token };
   });
@@ -72,8 +74,5 @@ export async function signInFromPanel(
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteSession(trx, accountId, sessionId);
-    await recordAuthEvent(trx, { accountId, type: 'signout', ip: caller.ip, at: iso(deps.clock.now()) });
-  });
+  await deps.db.transaction().execute((trx) => endSessions(trx, deps, accountId, { only: sessionId }, { type: 'signout', ip: caller.ip }));
 }

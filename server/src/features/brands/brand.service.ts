@@ -1,8 +1,9 @@
 import { type BrandView, isHttpsUrl, isLanguage } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import type { BrandsTable } from '../../db/schema.ts';
 import type { MailBrand } from '../../mail/templates.ts';
-import { findBrandByHost } from './brand.repository.ts';
+import { findBrandByHost, upsertBrand } from './brand.repository.ts';
 
 export const defaultBrandColor = '#2563eb';
 
@@ -34,4 +35,9 @@ export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'd
 
 export function mailBrand(brand: BrandView): MailBrand {
   return { name: brand.brandName, color: brand.primaryColor ?? defaultBrandColor };
+}
+
+/** Creates or replaces the white-label brand of a host (the admin CLI). */
+export function saveBrand(db: DbOrTx, brand: BrandsTable): Promise<void> {
+  return upsertBrand(db, brand);
 }

@@ -8,7 +8,14 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { isPanelAccount } from '../panels/panel.repository.ts';
 import { requirePanel } from '../panels/panel.service.ts';
-import { assignLicense, findLicenseByAccount, findLicenseByHash, insertLicense } from './license.repository.ts';
+import {
+  assignLicense,
+  findLicenseByAccount,
+  findLicenseByHash,
+  insertLicense,
+  listLicenses,
+  revokeLicenseByHash,
+} from './license.repository.ts';
 
 export function licenseStatus(license: License, now: Date): LicenseStatus {
   if (license.revoked_at) return 'revoked';
@@ -108,4 +115,14 @@ export async function createLicenses(db: Db, clock: Clock, input: NewLicenses): 
     }
   });
   return keys;
+}
+
+/** Every license with the address it is activated for (the admin CLI). */
+export function listAllLicenses(db: Db) {
+  return listLicenses(db);
+}
+
+/** Revokes the license with this key (the admin CLI); false when no active license has it. */
+export function revokeLicense(db: Db, clock: Clock, key: string): Promise<boolean> {
+  return revokeLicenseByHash(db, sha256(key), iso(clock.now()));
 }

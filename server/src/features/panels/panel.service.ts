@@ -3,7 +3,7 @@ import type { Panel } from '../../db/schema.ts';
 import { type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findActivePanelByKeyHash, insertPanel, panelHasOrigin } from './panel.repository.ts';
+import { findActivePanelByKeyHash, insertPanel, listPanels, panelHasOrigin, revokePanel } from './panel.repository.ts';
 
 /** Registers a hosting-panel installation; its apiKey is returned once and only its hash kept. */
 export async function createPanel(db: Db, clock: Clock, input: { name: string; platform: 'cpanel' | 'plesk'; origins: string[] }) {
@@ -47,4 +47,14 @@ export async function requirePanel(db: DbOrTx, apiKey: string | undefined, origi
     throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
   }
   return panel;
+}
+
+/** Every installation with its origins (the admin CLI); never a key. */
+export async function listInstallations(db: Db) {
+  return (await listPanels(db)).map((row) => ({ ...row, origins: JSON.parse(row.origins) as string[] }));
+}
+
+/** Revokes an installation at once: every check of its key and origins reads the database. */
+export function revokeInstallation(db: Db, clock: Clock, id: string): Promise<boolean> {
+  return revokePanel(db, id, iso(clock.now()));
 }

@@ -3,10 +3,10 @@ import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
+import { endSessions } from '../auth/end-sessions.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { accountAddresses } from './account-addresses.ts';
@@ -25,19 +25,16 @@ export async function exportAccountData(deps: Deps, account: Account, caller: Ca
 /** For an account without a password (single sign-on): a 6-digit code to confirm the deletion. */
 export async function sendDeletionCode(deps: Deps, account: Account, caller: Caller): Promise<void> {
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', account.email, caller.ip));
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     const code = await issueCode(trx, deps, account.id, 'deletion_code');
-    await enqueueMail(trx, deps, {
+    await mail({
       to: account.email,
       kind: 'deletion_code',
       language: account.locale as Language,
-      brand,
       params: { code },
     });
   });
-  deps.mailWritten();
 }
 
 /**
@@ -60,26 +57,24 @@ export async function deleteAccount(
     if (!input.code) throw badRequest('account.confirmation_required', { fields: { code: 'validation.otp_required' } });
     codeId = (await checkCode(deps, { email: account.email, code: input.code, purpose: 'deletion_code' }, caller)).token.id;
   }
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     if (codeId && !(await consumeToken(trx, codeId, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
     // Read before any part erases: the one-time tokens hold the addresses of earlier e-mail changes.
     const addresses = await accountAddresses(trx, account);
+    await endSessions(trx, deps, account.id, { all: true });
     for (const part of accountData) await part.erase(trx, account, addresses);
     const deleted = await trx.deleteFrom('accounts').where('id', '=', account.id).executeTakeFirst();
     // A second request racing this one finds nothing left to delete.
     if (deleted.numDeletedRows !== 1n) throw unauthorized();
     await recordAuthEvent(trx, { accountId: null, type: 'account_deleted', ip: null, at: now });
-    await enqueueMail(trx, deps, {
+    await mail({
       to: account.email,
       kind: 'account_deleted',
       language: account.locale as Language,
-      brand,
       params: { email: account.email },
     });
   });
-  deps.mailWritten();
 }

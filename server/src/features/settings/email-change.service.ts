@@ -5,19 +5,17 @@ import type { Caller, Deps } from '../../deps.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountByEmail, findAccountById, lockAccount, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { deleteAccountSessions } from '../auth/session.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
-import { consumeToken, insertToken, revokeTokens } from '../tokens/token.repository.ts';
+import { revokeByPolicy } from '../tokens/revoke-policies.ts';
+import { consumeToken, insertToken } from '../tokens/token.repository.ts';
 import { findToken } from '../tokens/token.service.ts';
 import { confirmPassword } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
 const linkLifetimeMs = 24 * 3_600_000;
-const changePurposes = ['email_change', 'email_change_code', 'email_change_cancel'] as const;
 
 async function insertLinkToken(
   db: DbOrTx,
@@ -82,59 +80,53 @@ export async function requestEmailChange(
     throw badRequest('email_change.same_address', { fields: { email: 'email_change.same_address' } });
   }
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
   const language = account.locale as Language;
   const byCode = caller.panelOrigin !== undefined;
 
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     // A newer change replaces a pending one, but every "this was not me" link stays: someone who
     // knew the password and moved the account on must not end the owner's way back.
-    await revokeTokens(trx, account.id, ['email_change', 'email_change_code'], now);
+    await revokeByPolicy(trx, account.id, 'newEmailChange', now);
     const taken = await findAccountByEmail(trx, input.email);
     if (taken) {
       // A token nobody ever receives keeps the pending state the same as for a free address.
       await insertLinkToken(trx, deps, account.id, 'email_change', input.email);
-      await enqueueMail(trx, deps, {
+      await mail({
         to: taken.email,
         kind: 'email_change_taken',
         language: taken.locale as Language,
-        brand,
         params: { link: `${deps.config.publicUrl}/login` },
       });
     } else if (byCode) {
       const code = await issueCode(trx, deps, account.id, 'email_change_code', undefined, input.email);
-      await enqueueMail(trx, deps, {
+      await mail({
         to: input.email,
         kind: 'email_change_code',
         language,
-        brand,
         params: { code, email: input.email },
       });
     } else {
       const token = await insertLinkToken(trx, deps, account.id, 'email_change', input.email);
       const link = `${deps.config.publicUrl}/email-change?${new URLSearchParams({ token })}`;
-      await enqueueMail(trx, deps, {
+      await mail({
         to: input.email,
         kind: 'email_change_verify',
         language,
-        brand,
         params: { link, email: input.email },
       });
     }
     // The "stop it" token keeps the address to return to, in case the change went through already.
     const cancel = await insertLinkToken(trx, deps, account.id, 'email_change_cancel', account.email);
-    await enqueueMail(trx, deps, {
+    await mail({
       to: account.email,
       kind: 'email_change_notice',
       language,
-      brand,
       params: { link: `${deps.config.publicUrl}/email-change/cancel?${new URLSearchParams({ token: cancel })}`, email: input.email },
     });
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_requested', ip: caller.ip, at: now });
   });
-  deps.mailWritten();
   return { pendingEmail: input.email };
 }
 
@@ -154,8 +146,7 @@ async function applyEmailChange(deps: Deps, token: OneTimeToken, caller: Caller)
       email_verified_at: now,
       updated_at: now,
     });
-    // Links and codes mailed to the old address (resets, a pending deletion) must not outlive it.
-    await revokeTokens(trx, account.id, ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code'], now);
+    await revokeByPolicy(trx, account.id, 'addressChanged', now);
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_changed', ip: caller.ip, at: now });
     return account;
   });
@@ -184,27 +175,4 @@ export async function confirmEmailChangeByLink(deps: Deps, rawToken: string, cal
 export async function confirmEmailChangeByCode(deps: Deps, account: Account, code: string, caller: Caller): Promise<Account> {
   const { token } = await checkCode(deps, { email: account.email, code, purpose: 'email_change_code' }, caller);
   return applyEmailChange(deps, token, caller);
-}
-
-/**
- * "This was not me", from the old address's notice: the pending change stops, an applied one is
- * undone (the account returns to the address the notice went to, unless another account holds
- * it by now), and every session ends, since whoever asked knew the password.
- */
-export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Caller): Promise<void> {
-  const token = await findToken(deps.db, deps.clock, rawToken, 'email_change_cancel');
-  if (!token) throw badRequest('token.invalid');
-  await deps.db.transaction().execute(async (trx) => {
-    const now = iso(deps.clock.now());
-    await lockAccount(trx, token.account_id);
-    if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
-    const account = await findAccountById(trx, token.account_id);
-    const previous = token.new_email;
-    if (account && previous && emailKey(previous) !== account.email_key && !(await findAccountByEmail(trx, previous))) {
-      await updateAccount(trx, account.id, { email: previous, email_key: emailKey(previous), email_verified_at: now, updated_at: now });
-    }
-    await revokeTokens(trx, token.account_id, [...changePurposes, 'password_reset', 'reset_code', 'deletion_code'], now);
-    await deleteAccountSessions(trx, token.account_id);
-    await recordAuthEvent(trx, { accountId: token.account_id, type: 'email_change_cancelled', ip: caller.ip, at: now });
-  });
 }

@@ -16,16 +16,10 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie, setSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
-import { rotateSession } from '../auth/session.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
-import {
-  accountOverviewOf,
-  cancelEmailChange,
-  confirmEmailChangeByCode,
-  confirmEmailChangeByLink,
-  requestEmailChange,
-} from './email-change.service.ts';
+import { accountOverviewOf, confirmEmailChangeByCode, confirmEmailChangeByLink, requestEmailChange } from './email-change.service.ts';
+import { cancelEmailChange } from './email-change-cancel.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { endOtherSessions } from './sessions.service.ts';
 import { panelKeyHeader, requireAccountCaller } from './settings-access.ts';
@@ -92,11 +86,8 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await changePassword(deps, authOf(request), request.body, callerOf(request));
-      // This browser stays signed in under a new session id (decision 019).
-      const { account, session } = authOf(request);
-      const rotated = await rotateSession(deps, account.id, session.id, callerOf(request));
-      setSessionCookie(reply, deps.config, rotated.token, request.panelOrigin);
+      const { sessionToken } = await changePassword(deps, authOf(request).account, request.body, callerOf(request));
+      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
       return { data: {} };
     },
   );

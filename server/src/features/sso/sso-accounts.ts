@@ -5,6 +5,7 @@ import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
@@ -66,21 +67,30 @@ export async function signIn(
   change: { touch?: string; link?: IdentityClaims },
 ): Promise<SsoOutcome> {
   const brand = change.link ? mailBrand(await getBrand(deps.db, deps.config, new URL(deps.config.publicUrl).host)) : undefined;
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const now = iso(deps.clock.now());
-    if (change.touch) await touchIdentity(trx, change.touch, now);
-    if (change.link && brand) {
-      if (!(await addIdentity(trx, deps, flow.provider, account, change.link, now, brand))) return undefined;
-      // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
-      if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
-      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
-    }
-    const session = await startSession(trx, deps, account.id, caller);
-    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
-    // Teams: an account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
-    const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
-    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
-  });
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const now = iso(deps.clock.now());
+      if (change.touch) await touchIdentity(trx, change.touch, now);
+      if (change.link && brand) {
+        if (!(await addIdentity(trx, deps, flow.provider, account, change.link, now, brand))) return undefined;
+        // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
+        if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+        await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
+      }
+      const session = await startSession(trx, deps, account, caller);
+      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
+      // Teams: an account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
+      const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
+      return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
+    })
+    // The account was disabled, or its credentials changed ("this was not me", a reset), while the
+    // provider answered: nothing of this sign-in is kept; a new attempt judges the account anew.
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'auth.invalid_credentials') return 'stale' as const;
+      throw error;
+    });
+  if (outcome === 'stale') return { kind: 'refused', code: 'sso.expired', flow };
   if (!outcome) return { kind: 'refused', code: 'sso.identity_taken', flow };
   if (change.link) deps.mailWritten();
   return outcome;
@@ -130,7 +140,7 @@ export async function signUp(
       created_at: now,
       last_used_at: now,
     });
-    const session = await startSession(trx, deps, account.id, caller);
+    const session = await startSession(trx, deps, account, caller);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
     // Teams: a new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.

@@ -101,7 +101,16 @@ const de: MailMessages = {
       'jemand, der in Ihrem Konto bei {brand} angemeldet ist, möchte dessen E-Mail-Adresse in {email} ändern. Die Änderung wird wirksam, sobald die neue Adresse bestätigt ist.',
     button: 'Das war ich nicht: Änderung stoppen',
     notYou:
-      'Beim Stoppen der Änderung werden auch alle Geräte abgemeldet. Setzen Sie danach Ihr Passwort zurück, denn wer die Änderung angefordert hat, kennt es.',
+      'Beim Stoppen der Änderung werden auch alle Geräte abgemeldet, und das aktuelle Passwort wird ungültig, denn wer die Änderung angefordert hat, kennt es. Danach erhalten Sie an diese Adresse einen Link, um ein neues festzulegen.',
+  },
+  accountRecovered: {
+    subject: 'Legen Sie ein neues Passwort für Ihr Konto bei {brand} fest',
+    preheader: 'Die Änderung der E-Mail-Adresse wurde gestoppt, alle Geräte wurden abgemeldet.',
+    intro:
+      'Sie haben eine Änderung der E-Mail-Adresse Ihres Kontos bei {brand} ({email}) gestoppt. Alle Geräte wurden abgemeldet, und das Passwort ist nicht mehr gültig, denn wer die Änderung angefordert hat, kannte es. Verbindungen zur Anmeldung (Google, Microsoft) und Verknüpfungen mit Hosting-Panels, die seit der Anfrage hinzugefügt wurden, wurden entfernt.',
+    button: 'Neues Passwort festlegen',
+    expiry:
+      'Der Link ist {minutes} Minuten gültig und kann nur einmal verwendet werden. Danach fordern Sie auf der Anmeldeseite über „Passwort vergessen?“ einen neuen an.',
   },
   emailChangeTaken: {
     subject: 'Ihre E-Mail-Adresse wird bei {brand} bereits verwendet',

@@ -98,7 +98,17 @@ const en = {
     intro:
       'Someone signed in to your {brand} account asked to change its email address to {email}. The change takes effect once the new address is confirmed.',
     button: 'This was not me: stop the change',
-    notYou: 'Stopping the change also signs out every device. Then reset your password, since whoever asked knows it.',
+    notYou:
+      'Stopping the change also signs out every device and ends the current password, since whoever asked knows it; a link to choose a new one then comes to this address.',
+  },
+  accountRecovered: {
+    subject: 'Choose a new password for your {brand} account',
+    preheader: 'The email change was stopped and every device signed out.',
+    intro:
+      'You stopped a change of the email address of your {brand} account ({email}). Every device has been signed out and the password no longer works, since whoever asked for the change knew it. Sign-in connections (Google, Microsoft) and hosting panel links added since the request have been removed.',
+    button: 'Choose a new password',
+    expiry:
+      'The link is valid for {minutes} minutes and works only once. After that, ask for a new one with “Forgot your password?” on the sign-in page.',
   },
   emailChangeTaken: {
     subject: 'Your email address is already used on {brand}',

@@ -101,7 +101,16 @@ const es: MailMessages = {
       'Alguien con la sesión iniciada en tu cuenta de {brand} ha pedido cambiar su dirección de correo a {email}. El cambio se aplicará cuando se confirme la nueva dirección.',
     button: 'No he sido yo: detener el cambio',
     notYou:
-      'Al detener el cambio también se cierra la sesión en todos los dispositivos. Después, restablece tu contraseña, porque quien lo pidió la conoce.',
+      'Al detener el cambio también se cierra la sesión en todos los dispositivos y la contraseña actual deja de valer, porque quien lo pidió la conoce; después llegará a esta dirección un enlace para elegir una nueva.',
+  },
+  accountRecovered: {
+    subject: 'Elige una contraseña nueva para tu cuenta de {brand}',
+    preheader: 'Se ha detenido el cambio de correo y se ha cerrado la sesión en todos los dispositivos.',
+    intro:
+      'Has detenido un cambio de la dirección de correo de tu cuenta de {brand} ({email}). Se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión (Google, Microsoft) y los vínculos con paneles de hosting añadidos desde la solicitud.',
+    button: 'Elegir una contraseña nueva',
+    expiry:
+      'El enlace es válido durante {minutes} minutos y funciona una sola vez. Después, pide otro con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
   },
   emailChangeTaken: {
     subject: 'Tu dirección de correo ya se usa en {brand}',

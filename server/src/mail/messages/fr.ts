@@ -103,7 +103,16 @@ const fr: MailMessages = {
       'Une personne connectée à votre compte {brand} a demandé à remplacer son adresse e-mail par {email}. Le changement prendra effet dès que la nouvelle adresse sera confirmée.',
     button: 'Ce n’est pas moi : arrêter le changement',
     notYou:
-      'Arrêter le changement déconnecte aussi tous les appareils. Réinitialisez ensuite votre mot de passe, car l’auteur de la demande le connaît.',
+      'Arrêter le changement déconnecte aussi tous les appareils et met fin au mot de passe actuel, car l’auteur de la demande le connaît ; un lien pour en choisir un nouveau arrive ensuite à cette adresse.',
+  },
+  accountRecovered: {
+    subject: 'Choisissez un nouveau mot de passe pour votre compte {brand}',
+    preheader: 'Le changement d’adresse e-mail a été arrêté et tous les appareils déconnectés.',
+    intro:
+      'Vous avez arrêté un changement de l’adresse e-mail de votre compte {brand} ({email}). Tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions (Google, Microsoft) et les liens avec un panneau d’hébergement ajoutés depuis la demande ont été supprimés.',
+    button: 'Choisir un nouveau mot de passe',
+    expiry:
+      'Le lien est valable {minutes} minutes et ne fonctionne qu’une fois. Ensuite, demandez-en un nouveau avec « Mot de passe oublié ? » sur la page de connexion.',
   },
   emailChangeTaken: {
     subject: 'Votre adresse e-mail est déjà utilisée sur {brand}',

@@ -102,7 +102,16 @@ const it: MailMessages = {
       'Una persona che ha eseguito l’accesso al tuo account {brand} ha chiesto di cambiarne l’indirizzo email in {email}. La modifica avrà effetto quando il nuovo indirizzo sarà confermato.',
     button: 'Non sono stato io: ferma la modifica',
     notYou:
-      'Fermando la modifica verranno disconnessi anche tutti i dispositivi. Poi reimposta la password, perché chi ha fatto la richiesta la conosce.',
+      'Fermando la modifica verranno disconnessi anche tutti i dispositivi e la password attuale smetterà di funzionare, perché chi ha fatto la richiesta la conosce; poi riceverai a questo indirizzo un link per sceglierne una nuova.',
+  },
+  accountRecovered: {
+    subject: 'Scegli una nuova password per il tuo account {brand}',
+    preheader: 'Il cambio di indirizzo email è stato fermato e tutti i dispositivi disconnessi.',
+    intro:
+      'Hai fermato un cambio dell’indirizzo email del tuo account {brand} ({email}). Tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso (Google, Microsoft) e i collegamenti con pannelli di hosting aggiunti dopo la richiesta sono stati rimossi.',
+    button: 'Scegli una nuova password',
+    expiry:
+      'Il link è valido per {minutes} minuti e funziona una sola volta. Dopo, chiedine uno nuovo con “Password dimenticata?” nella pagina di accesso.',
   },
   emailChangeTaken: {
     subject: 'Il tuo indirizzo email è già usato su {brand}',

@@ -97,7 +97,16 @@ const pt: MailMessages = {
       'Alguém conectado à sua conta {brand} pediu para mudar o endereço de e-mail dela para {email}. A alteração vale assim que o novo endereço for confirmado.',
     button: 'Não fui eu: interromper a alteração',
     notYou:
-      'Interromper a alteração também desconecta todos os dispositivos. Depois, redefina sua senha, pois quem fez o pedido a conhece.',
+      'Interromper a alteração também desconecta todos os dispositivos e encerra a senha atual, pois quem fez o pedido a conhece; depois, um link para escolher uma nova chega a este endereço.',
+  },
+  accountRecovered: {
+    subject: 'Escolha uma nova senha para sua conta {brand}',
+    preheader: 'A alteração de e-mail foi interrompida e todos os dispositivos desconectados.',
+    intro:
+      'Você interrompeu uma alteração do endereço de e-mail da sua conta {brand} ({email}). Todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login (Google, Microsoft) e os vínculos com painéis de hospedagem adicionados desde o pedido foram removidos.',
+    button: 'Escolher uma nova senha',
+    expiry:
+      'O link vale por {minutes} minutos e funciona uma única vez. Depois disso, peça um novo em “Esqueceu a senha?” na página de login.',
   },
   emailChangeTaken: {
     subject: 'Seu endereço de e-mail já é usado em {brand}',

@@ -211,11 +211,11 @@ const deAccount: AccountTexts = {
     toSettings: 'Zu Ihren Einstellungen',
     cancelHeading: 'Änderung der E-Mail-Adresse stoppen',
     cancelIntro:
-      'Jemand möchte die E-Mail-Adresse Ihres Kontos ändern. Falls Sie das nicht waren, stoppen Sie es hier: Die Änderung wird gestoppt oder rückgängig gemacht, und alle Geräte werden abgemeldet.',
+      'Jemand möchte die E-Mail-Adresse Ihres Kontos ändern. Falls Sie das nicht waren, stoppen Sie es hier: Die Änderung wird gestoppt oder rückgängig gemacht, alle Geräte werden abgemeldet, das aktuelle Passwort wird ungültig, und seit der Anfrage hinzugefügte Anmeldeverbindungen und Panel-Verknüpfungen werden entfernt.',
     cancelSubmit: 'Änderung stoppen und überall abmelden',
     cancelled:
-      'Die Änderung wurde gestoppt, und alle Geräte wurden abgemeldet. Legen Sie jetzt ein neues Passwort fest, denn wer die Änderung angefordert hat, kennt Ihr aktuelles.',
-    resetPassword: 'Neues Passwort festlegen',
+      'Die Änderung wurde gestoppt, alle Geräte wurden abgemeldet, und das Passwort ist ungültig, denn wer die Änderung angefordert hat, kannte es. Seit der Anfrage hinzugefügte Anmeldeverbindungen und Panel-Verknüpfungen wurden entfernt. Einen Link zum Festlegen eines neuen Passworts haben wir an die Adresse gesendet, an die diese Benachrichtigung ging.',
+    resetPassword: 'Keine E-Mail? Neuen Link anfordern',
   },
   // Teams
   team: {

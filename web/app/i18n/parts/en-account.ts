@@ -207,11 +207,11 @@ const enAccount = {
     toSettings: 'Go to your settings',
     cancelHeading: 'Stop the email change',
     cancelIntro:
-      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, and every device is signed out.',
+      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, every device is signed out, the current password stops working, and sign-in connections and panel links added since the request are removed.',
     cancelSubmit: 'Stop the change and sign out everywhere',
     cancelled:
-      'The change has been stopped and every device signed out. Choose a new password now, since whoever asked for the change knows your current one.',
-    resetPassword: 'Choose a new password',
+      'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. Sign-in connections and panel links added since the request have been removed. We have sent a link to choose a new password to the address this notice went to.',
+    resetPassword: 'No mail? Ask for a new link',
   },
   // Teams
   team: {

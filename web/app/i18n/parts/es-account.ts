@@ -208,11 +208,11 @@ const esAccount: AccountTexts = {
     toSettings: 'Ir a tu configuración',
     cancelHeading: 'Detener el cambio de correo',
     cancelIntro:
-      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace y se cierra la sesión en todos los dispositivos.',
+      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace, se cierra la sesión en todos los dispositivos, la contraseña actual deja de valer y se quitan las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud.',
     cancelSubmit: 'Detener el cambio y cerrar todas las sesiones',
     cancelled:
-      'Se ha detenido el cambio y se ha cerrado la sesión en todos los dispositivos. Elige ahora una contraseña nueva, porque quien pidió el cambio conoce la actual.',
-    resetPassword: 'Elegir una contraseña nueva',
+      'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
+    resetPassword: '¿No llega el correo? Pide un enlace nuevo',
   },
   // Teams
   team: {

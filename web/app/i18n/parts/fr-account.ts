@@ -209,11 +209,11 @@ const frAccount: AccountTexts = {
     toSettings: 'Aller à vos paramètres',
     cancelHeading: 'Arrêter le changement d’adresse e-mail',
     cancelIntro:
-      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, et tous les appareils sont déconnectés.',
+      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, tous les appareils sont déconnectés, le mot de passe actuel cesse de fonctionner, et les connexions et liens de panneau ajoutés depuis la demande sont supprimés.',
     cancelSubmit: 'Arrêter le changement et tout déconnecter',
     cancelled:
-      'Le changement a été arrêté et tous les appareils ont été déconnectés. Choisissez dès maintenant un nouveau mot de passe, car l’auteur de la demande connaît l’actuel.',
-    resetPassword: 'Choisir un nouveau mot de passe',
+      'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions et liens de panneau ajoutés depuis la demande ont été supprimés. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
+    resetPassword: 'Pas d’e-mail ? Demander un nouveau lien',
   },
   // Teams
   team: {

@@ -209,11 +209,11 @@ const itAccount: AccountTexts = {
     toSettings: 'Vai alle impostazioni',
     cancelHeading: 'Ferma il cambio di indirizzo email',
     cancelIntro:
-      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata e tutti i dispositivi vengono disconnessi.',
+      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata, tutti i dispositivi vengono disconnessi, la password attuale smette di funzionare e i collegamenti di accesso e di pannello aggiunti dopo la richiesta vengono rimossi.',
     cancelSubmit: 'Ferma la modifica e disconnetti tutto',
     cancelled:
-      'La modifica è stata fermata e tutti i dispositivi sono stati disconnessi. Scegli subito una nuova password, perché chi ha chiesto la modifica conosce quella attuale.',
-    resetPassword: 'Scegli una nuova password',
+      'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso e di pannello aggiunti dopo la richiesta sono stati rimossi. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
+    resetPassword: 'Nessuna email? Chiedi un nuovo link',
   },
   // Teams
   team: {

@@ -208,11 +208,11 @@ const ptAccount: AccountTexts = {
     toSettings: 'Ir para as configurações',
     cancelHeading: 'Interromper a alteração de e-mail',
     cancelIntro:
-      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, e todos os dispositivos são desconectados.',
+      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, todos os dispositivos são desconectados, a senha atual deixa de funcionar e as conexões de login e vínculos de painel adicionados desde o pedido são removidos.',
     cancelSubmit: 'Interromper a alteração e desconectar tudo',
     cancelled:
-      'A alteração foi interrompida e todos os dispositivos foram desconectados. Escolha agora uma nova senha, pois quem pediu a alteração conhece a atual.',
-    resetPassword: 'Escolher uma nova senha',
+      'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login e vínculos de painel adicionados desde o pedido foram removidos. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
+    resetPassword: 'Não recebeu? Peça um novo link',
   },
   // Teams
   team: {

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Checkbox } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
+import { Block, Section } from '../../features/settings/section.tsx';
+import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { formatDateTime, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { Block, Section } from './section.tsx';
 
 /**
  * What one ledger entry did: a consent given, withdrawn after it had been given, or declined

@@ -2,14 +2,14 @@ import { api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
+import { CodeForm, CurrentPasswordField, SettingsForm } from '../../features/settings/confirm.tsx';
+import { useSettings } from '../../features/settings/context.ts';
+import { Block, Section } from '../../features/settings/section.tsx';
+import { panelHeaders, settingsApi } from '../../features/settings/settings-api.ts';
 import { apiBase } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
-import { panelHeaders, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { CodeForm, CurrentPasswordField, SettingsForm } from './confirm.tsx';
-import { useSettings } from './context.ts';
-import { Block, Section } from './section.tsx';
 
 /** Download my data (a JSON file), and delete the account for good. */
 export default function DeleteSection() {

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { EmailField } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
+import { CodeForm, CurrentPasswordField, SettingsForm } from '../../features/settings/confirm.tsx';
+import { useSettings } from '../../features/settings/context.ts';
+import { Section } from '../../features/settings/section.tsx';
+import { settingsApi } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
-import { settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { CodeForm, CurrentPasswordField, SettingsForm } from './confirm.tsx';
-import { useSettings } from './context.ts';
-import { Section } from './section.tsx';
 
 /**
  * Change the sign-in address: the password again, then a link to the new address (a code inside

@@ -2,14 +2,13 @@ import { type AccountOverview, api as paths, settingsSections } from '@gatehouse
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckIcon, sectionIcons } from '../../components/icons.tsx';
+import type { SettingsContext } from '../../features/settings/context.ts';
+import { settingsApi } from '../../features/settings/settings-api.ts';
 import { localizedPath, useI18n } from '../../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../../lib/navigation.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
-import { settingsApi } from '../../lib/settings-api.ts';
 import { useSession } from '../../lib/use-session.ts';
-import type { SettingsContext } from './context.ts';
-import { sectionIcons } from './icons.tsx';
 
 /**
  * The settings page: a list of sections (a column on a desktop, a scrolling row on a phone),

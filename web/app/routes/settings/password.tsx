@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button } from '../../components/ui.tsx';
+import { CurrentPasswordField, SettingsForm } from '../../features/settings/confirm.tsx';
+import { useSettings } from '../../features/settings/context.ts';
+import { Section } from '../../features/settings/section.tsx';
+import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
-import { formatDateTime, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { CurrentPasswordField, SettingsForm } from './confirm.tsx';
-import { useSettings } from './context.ts';
-import { Section } from './section.tsx';
 
 /** Change the password with the current one; an account without one gets a link (a code in a panel) to set it. */
 export default function PasswordSection() {

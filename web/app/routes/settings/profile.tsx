@@ -4,14 +4,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
+import { useSettings } from '../../features/settings/context.ts';
+import { Section } from '../../features/settings/section.tsx';
+import { panelHeaders } from '../../features/settings/settings-api.ts';
 import { api } from '../../lib/api.ts';
 import { rememberLanguage, switchLanguagePath, useI18n } from '../../lib/i18n.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
-import { panelHeaders } from '../../lib/settings-api.ts';
 import { useBaseStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { useSettings } from './context.ts';
-import { Section } from './section.tsx';
 
 /** Names and the one language of the interface and of every mail. */
 export default function ProfileSection() {

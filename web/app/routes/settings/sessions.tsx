@@ -2,10 +2,10 @@ import { api as paths, type SessionView } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
+import { Section } from '../../features/settings/section.tsx';
+import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { formatDateTime, settingsApi } from '../../lib/settings-api.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { Section } from './section.tsx';
 
 /** Every live session with its browser, system, address and times; end one, or all others. */
 export default function SessionsSection() {

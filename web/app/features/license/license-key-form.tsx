@@ -1,14 +1,14 @@
 import { type LicenseView, licenseKeyPattern, normalizeLicenseKey, api as paths } from '@gatehouse/contract';
 import { type ReactNode, useState } from 'react';
-import { track } from '../lib/analytics.ts';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { panelCredentials } from '../lib/panel.ts';
-import { isControlPanel } from '../lib/runtime-config.ts';
-import { useForm } from '../lib/use-form.ts';
-import { Field } from './fields.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { Button } from './ui.tsx';
+import { Field } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { track } from '../../lib/analytics.ts';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { panelCredentials } from '../../lib/panel.ts';
+import { isControlPanel } from '../../lib/runtime-config.ts';
+import { useForm } from '../../lib/use-form.ts';
 
 /**
  * Activates a license key for the signed-in account. In a hosting panel the call names the

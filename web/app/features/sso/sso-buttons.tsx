@@ -1,10 +1,10 @@
 import { type SsoProviderName, ssoProviders } from '@gatehouse/contract';
 import type { MouseEvent } from 'react';
-import { apiBase } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { isControlPanel } from '../lib/runtime-config.ts';
-import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
-import { Divider } from './ui.tsx';
+import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
+import { Divider } from '../../components/ui.tsx';
+import { apiBase } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { isControlPanel } from '../../lib/runtime-config.ts';
 
 const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };
 

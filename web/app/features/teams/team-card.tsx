@@ -7,11 +7,11 @@ import {
   type TeamView,
 } from '@gatehouse/contract';
 import { useState } from 'react';
-import { api } from '../lib/api.ts';
-import { type MessageKey, useI18n } from '../lib/i18n.tsx';
-import { Email, rich } from '../lib/rich.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { PlanSummary } from './plan.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { api } from '../../lib/api.ts';
+import { type MessageKey, useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { PlanSummary } from '../license/plan.tsx';
 import { TeamInviteForm } from './team-invite-form.tsx';
 
 type Notice = { tone: 'success'; key: MessageKey; email: string } | { tone: 'error'; code: ErrorCode };

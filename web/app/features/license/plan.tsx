@@ -1,6 +1,6 @@
 import type { LicensePreview } from '@gatehouse/contract';
-import { useI18n } from '../lib/i18n.tsx';
-import { GlobeIcon, KeyIcon, ServerIcon } from './icons.tsx';
+import { GlobeIcon, KeyIcon, ServerIcon } from '../../components/icons.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** A license's plan, its limits and status. */
 export function PlanSummary({ license, suffix }: { license: LicensePreview; suffix?: string }) {

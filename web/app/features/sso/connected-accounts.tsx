@@ -1,14 +1,14 @@
 import { type ErrorCode, api as paths, type SsoIdentitiesResponse, type SsoProviderName, ssoProviders } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { runtimeConfig } from '../lib/runtime-config.ts';
-import { FormAlert } from './form-alert.tsx';
-import { GoogleLogo, MicrosoftLogo } from './icons.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { isTeamNotice } from '../teams/team-section.tsx';
 import { connectUrl } from './sso-buttons.tsx';
-import { isTeamNotice } from './team-section.tsx';
-import { Button } from './ui.tsx';
 
 const names: Record<SsoProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
 const logos = { google: GoogleLogo, microsoft: MicrosoftLogo };

@@ -1,11 +1,11 @@
 import { type AssignableRole, normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useId, useState } from 'react';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { useForm } from '../lib/use-form.ts';
-import { EmailField } from './fields.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { Button } from './ui.tsx';
+import { EmailField } from '../../components/fields.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useForm } from '../../lib/use-form.ts';
 
 /** Invites a colleague by e-mail, as a member or an admin. */
 export function TeamInviteForm({

@@ -1,7 +1,7 @@
 import { settingsSections } from '@gatehouse/contract';
+import { sectionIcons } from '../../components/icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LocalLink } from '../../lib/navigation.tsx';
-import { sectionIcons } from './icons.tsx';
 
 /** The account page's way into the settings: one link per section, each with what it holds. */
 export function SettingsLinks() {

@@ -1,9 +1,9 @@
 import { type ErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { TeamCard } from './team-card.tsx';
 
 /** The reasons a sign-in from a team invitation did not join (`/?error=…` after single sign-on). */

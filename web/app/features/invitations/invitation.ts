@@ -1,7 +1,7 @@
 import { type ErrorCode, type InvitationPreview, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from './api.ts';
+import { api } from '../../lib/api.ts';
 
 export type InvitationState =
   | { token: ''; preview?: undefined; error?: undefined }

@@ -1,7 +1,7 @@
 import type { InvitationPreview } from '@gatehouse/contract';
-import { useI18n } from '../lib/i18n.tsx';
-import { Email, rich } from '../lib/rich.tsx';
-import { TeamIcon } from './icons.tsx';
+import { TeamIcon } from '../../components/icons.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
 
 /** "You are joining the team of …": above the sign-up and sign-in forms opened from an invitation. */
 export function InvitationBanner({ preview, mode }: { preview: InvitationPreview; mode: 'signup' | 'login' }) {

@@ -1,6 +1,6 @@
-import { useBrand } from './brand.ts';
-import { useLocalNavigate } from './navigation.tsx';
-import { useBaseStore, useSignupStore } from './stores.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { useLocalNavigate } from '../../lib/navigation.tsx';
+import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 
 let leaving = false;
 

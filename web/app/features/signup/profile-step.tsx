@@ -5,12 +5,12 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
 import { api } from '../../lib/api.ts';
-import { useFinish } from '../../lib/finish.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { panelCredentials } from '../../lib/panel.ts';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { useFinish } from './finish.ts';
 
 /** Step 3: optional names and consents, or skip. */
 export function ProfileStep() {

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
-import { PageTitle } from '../../components/brand-mark.tsx';
-import { FormAlert } from '../../components/form-alert.tsx';
-import { StepIndicator } from '../../components/ui.tsx';
-import type { ScreenHandle } from '../../layouts/screen.tsx';
-import { enterSignup, isLeavingSignup } from '../../lib/finish.ts';
-import { useI18n } from '../../lib/i18n.tsx';
-import { useLocalNavigate } from '../../lib/navigation.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
-import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../../lib/stores.ts';
-import { useSsoContinue } from '../../lib/use-sso-continue.ts';
-import { ActivationStep } from './activation-step.tsx';
-import { CodeStep } from './code-step.tsx';
-import { InboxStep } from './inbox-step.tsx';
-import { PasswordStep } from './password-step.tsx';
-import { ProfileStep } from './profile-step.tsx';
+import { PageTitle } from '../components/brand-mark.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { StepIndicator } from '../components/ui.tsx';
+import { ActivationStep } from '../features/signup/activation-step.tsx';
+import { CodeStep } from '../features/signup/code-step.tsx';
+import { enterSignup, isLeavingSignup } from '../features/signup/finish.ts';
+import { InboxStep } from '../features/signup/inbox-step.tsx';
+import { PasswordStep } from '../features/signup/password-step.tsx';
+import { ProfileStep } from '../features/signup/profile-step.tsx';
+import { useSsoContinue } from '../features/sso/use-sso-continue.ts';
+import type { ScreenHandle } from '../layouts/screen.tsx';
+import { useI18n } from '../lib/i18n.tsx';
+import { useLocalNavigate } from '../lib/navigation.tsx';
+import { isControlPanel } from '../lib/runtime-config.ts';
+import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../lib/stores.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 

@@ -1,13 +1,13 @@
 import { type InvitationPreview, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api.ts';
-import { useI18n } from '../lib/i18n.tsx';
-import { useLocalNavigate } from '../lib/navigation.tsx';
-import { Email, rich } from '../lib/rich.tsx';
-import { useForm } from '../lib/use-form.ts';
-import type { SessionData } from '../lib/use-session.ts';
-import { FormAlert } from './form-alert.tsx';
-import { Button } from './ui.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useLocalNavigate } from '../../lib/navigation.tsx';
+import { Email, rich } from '../../lib/rich.tsx';
+import { useForm } from '../../lib/use-form.ts';
+import type { SessionData } from '../../lib/use-session.ts';
 
 /**
  * On sign-in from an invitation, for someone already signed in with the invited address: one

@@ -1,9 +1,9 @@
 import { type AccountView, type ErrorCode, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from './api.ts';
-import { useI18n } from './i18n.tsx';
-import { useBaseStore, useSignupStore } from './stores.ts';
+import { api } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 
 /**
  * After a sign-up with Google or Microsoft the server sends the new, signed-in account to

@@ -1,7 +1,7 @@
 import type { Language } from '@gatehouse/contract';
-import { type ApiResult, api } from './api.ts';
-import { panelCredentials } from './panel.ts';
-import { isControlPanel } from './runtime-config.ts';
+import { type ApiResult, api } from '../../lib/api.ts';
+import { panelCredentials } from '../../lib/panel.ts';
+import { isControlPanel } from '../../lib/runtime-config.ts';
 
 /** In a hosting panel every settings call names the installation in X-API-KEY, as PUT /user/profile does. */
 export function panelHeaders(): Record<string, string> {

@@ -2,13 +2,13 @@ import type { LicenseView } from '@gatehouse/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
-import { LicenseKeyForm } from '../../components/license-key-form.tsx';
-import { PlanSummary } from '../../components/plan.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
-import { useFinish } from '../../lib/finish.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useSignupStore } from '../../lib/stores.ts';
+import { LicenseKeyForm } from '../license/license-key-form.tsx';
+import { PlanSummary } from '../license/plan.tsx';
+import { useFinish } from './finish.ts';
 
 type Way = 'platform' | 'standalone';
 

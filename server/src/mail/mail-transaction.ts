@@ -1,0 +1,20 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { getBrand, mailBrand } from '../features/brands/brand.service.ts';
+import { enqueueMail, type MailRequest } from './outbox.ts';
+
+/** Writes one mail to the outbox inside the transaction, in the brand of the host the call came to. */
+export type WriteMail = (mail: Omit<MailRequest, 'brand'>) => Promise<void>;
+
+/**
+ * A transaction whose change mails someone: the brand of the caller's host is read before it
+ * (outside the lock), every mail is written in it (both commit or neither does), and the outbox
+ * is woken once it committed, so the mail leaves at once instead of at the next poll.
+ */
+export async function withMail<T>(deps: Deps, host: string, work: (trx: Transaction<Database>, mail: WriteMail) => Promise<T>): Promise<T> {
+  const brand = mailBrand(await getBrand(deps.db, deps.config, host));
+  const result = await deps.db.transaction().execute((trx) => work(trx, (mail) => enqueueMail(trx, deps, { ...mail, brand })));
+  deps.mailWritten();
+  return result;
+}

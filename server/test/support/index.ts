@@ -1,0 +1,95 @@
+/**
+ * What the browser tests and the build scripts use of the server, in one place: the app, its
+ * configuration, the page delivery's helpers, the local mail and OpenID stand-ins, and the
+ * operator's actions (licenses, panels, brands) the tests set up through services. Nothing
+ * outside server/ imports a server module but this one, so the server's files can move freely.
+ */
+import type { Plan } from '@gatehouse/contract';
+import type { App } from '../../src/app.ts';
+import { findAccountByEmail } from '../../src/features/accounts/account.repository.ts';
+import { saveBrand } from '../../src/features/brands/brand.service.ts';
+import { createLicenses } from '../../src/features/licenses/license.service.ts';
+import { createPanel } from '../../src/features/panels/panel.service.ts';
+import { insertIdentity } from '../../src/features/sso/sso.repository.ts';
+import type { TestOidcProvider } from './oidc-provider.ts';
+
+export { type App, buildApp } from '../../src/app.ts';
+export { loadConfig } from '../../src/config.ts';
+export { negotiateEncoding } from '../../src/http/page-delivery.ts';
+export { pageTextFiles } from '../../src/http/page-texts.ts';
+export type { Limits } from '../../src/lib/limits.ts';
+export { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
+export { SmtpCapture } from './smtp.ts';
+
+/** A license key as the admin CLI issues it; a platform license belongs to the given panel. */
+export async function issueLicense(app: App, input: { plan: Plan; panelId?: string }): Promise<string> {
+  const [key] = await createLicenses(app.deps.db, app.deps.clock, {
+    plan: input.plan,
+    count: 1,
+    kind: input.panelId ? 'platform' : 'standalone',
+    ...(input.panelId ? { panelId: input.panelId } : {}),
+  });
+  if (!key) throw new Error('no license was issued');
+  return key;
+}
+
+/** A hosting panel registered as with `npm run admin -- panel create`. */
+export function registerPanel(app: App, input: { name: string; platform: 'cpanel' | 'plesk'; origins: string[] }) {
+  return createPanel(app.deps.db, app.deps.clock, input);
+}
+
+export interface BrandInput {
+  host: string;
+  name: string;
+  favicon: string | null;
+  color: string | null;
+  support: string | null;
+  dashboard: string | null;
+  privacy: string | null;
+  terms: string | null;
+}
+
+/** The white label of one host, as the operator sets it. */
+export async function setBrand(app: App, brand: BrandInput): Promise<void> {
+  await saveBrand(app.deps.db, {
+    host: brand.host,
+    brand_name: brand.name,
+    favicon_url: brand.favicon,
+    logo_url: null,
+    primary_color: brand.color,
+    support_url: brand.support,
+    dashboard_url: brand.dashboard,
+    privacy_url: brand.privacy,
+    terms_url: brand.terms,
+    default_language: null,
+    updated_at: new Date().toISOString(),
+  });
+}
+
+/**
+ * A person at the provider whose identity is connected to the account of `email` without the
+ * round trip (the screenshot gallery shows connected accounts), signing in there as `as`.
+ * Returns their login at the provider; undefined when no account has that address.
+ */
+export async function connectIdentity(app: App, provider: TestOidcProvider, email: string, as?: string): Promise<string | undefined> {
+  const account = await findAccountByEmail(app.deps.db, email);
+  if (!account) return undefined;
+  const user = provider.addUser({ email: as ?? account.email, emailVerified: true, xmsEdov: true });
+  const now = new Date().toISOString();
+  await insertIdentity(app.deps.db, {
+    id: crypto.randomUUID(),
+    account_id: account.id,
+    provider: provider.flavour,
+    issuer: provider.flavour === 'microsoft' ? `${provider.origin}/${provider.tenantId}/v2.0` : provider.issuer,
+    subject: user.sub,
+    email: as ?? account.email,
+    created_at: now,
+    last_used_at: null,
+  });
+  return user.login;
+}
+
+/** The invitations of an address past their 7 days, as time would make them. */
+export async function expireInvitations(app: App, email: string): Promise<void> {
+  await app.deps.db.updateTable('team_invitations').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', email).execute();
+}
