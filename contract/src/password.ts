@@ -25,9 +25,19 @@ export function checkPassword(password: string, options: { email?: string; minLe
   return undefined;
 }
 
-function containsEmail(password: string, email: string): boolean {
+/**
+ * The shortest local part that is judged: shorter ones ("lin", "ada", "bob") are inside too
+ * many ordinary words to forbid them, and guessing them adds little (decision 004).
+ */
+export const emailFragmentMinLength = 4;
+
+/** The part of the address a password contains (its local part, when long enough to matter), if any. */
+export function emailFragmentIn(password: string, email: string): string | undefined {
   const local = emailLocalPart(email).toLowerCase();
-  // Very short local parts ("jo") would forbid half the dictionary without adding safety.
-  if (local.length < 3) return false;
-  return normalizePassword(password).toLowerCase().includes(local);
+  if ([...local].length < emailFragmentMinLength) return undefined;
+  return normalizePassword(password).toLowerCase().includes(local) ? local : undefined;
+}
+
+function containsEmail(password: string, email: string): boolean {
+  return emailFragmentIn(password, email) !== undefined;
 }

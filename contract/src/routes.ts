@@ -11,6 +11,7 @@ export const api = {
   verifyOtpEmail: '/user/verify-otp-email',
   verifyEmail: '/user/verify-email',
   passwordReset: '/user/password-reset',
+  passwordResetCheck: '/user/password-reset/check',
   passwordResetOtp: '/user/password-reset-otp',
   profile: '/profile',
   cpProfile: '/user/profile',

@@ -79,7 +79,12 @@ export const completeOtpRequest = z
   .superRefine(passwordAvoidsEmail);
 
 export const verifyEmailRequest = z.object({ token: tokenSchema, email: emailSchema });
-export const verifyEmailResponse = z.object({ email: z.string(), token: z.string() });
+/** The boxes ticked at sign-up come back to whoever proves the address, to confirm them with the password. */
+const signupChoices = { consent: z.boolean(), analyticsConsent: z.boolean() };
+export const verifyEmailResponse = z.object({ email: z.string(), token: z.string(), ...signupChoices });
+export const verifyOtpResponse = z.object({ email: z.string(), ...signupChoices });
+export type VerifyEmailAnswer = z.infer<typeof verifyEmailResponse>;
+export type VerifyOtpAnswer = z.infer<typeof verifyOtpResponse>;
 
 export const setPasswordRequest = z
   .object({ email: emailSchema, password: newPasswordSchema, token: tokenSchema, ...ownerConsents })
@@ -89,6 +94,7 @@ export const emailOnlyRequest = z.object({ email: emailSchema, locale: localeSch
 /** With otp:true (control panel) the installation's apiKey too: codes are only mailed for a panel's own page. */
 export const initPasswordResetRequest = emailOnlyRequest.extend({ otp: z.boolean().optional(), apiKey: panelCredential.optional() });
 export const passwordResetRequest = z.object({ password: newPasswordSchema, token: tokenSchema });
+export const passwordResetCheckRequest = z.object({ token: tokenSchema });
 /** Control-panel reset: the mailed code and the address it was sent to. */
 export const passwordResetOtpRequest = z
   .object({ password: newPasswordSchema, code: codeSchema, email: emailSchema, locale: localeSchema })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkPassword, passwordLength } from '../src/password.ts';
+import { checkPassword, emailFragmentIn, passwordLength } from '../src/password.ts';
 
 describe('password rule', () => {
   it('needs 8 code points and no composition', () => {
@@ -26,6 +26,15 @@ describe('password rule', () => {
   it("refuses a password containing the e-mail's local part, in any case", () => {
     assert.equal(checkPassword('my-JohnDoe-pass', { email: 'johndoe@example.com' }), 'validation.password_contains_email');
     assert.equal(checkPassword('joanna-secret', { email: 'jo@example.com' }), undefined, 'two-letter local parts are ignored');
+  });
+
+  it('judges only the parts of the address long enough to matter', () => {
+    assert.equal(checkPassword('lin secret pass', { email: 'lin@example.com' }), undefined, 'a 3-letter local part is in too many words');
+    assert.equal(checkPassword('canada lemonade', { email: 'ada@example.com' }), undefined);
+    assert.equal(checkPassword('my Adam-Smith pass', { email: 'adam@example.com' }), 'validation.password_contains_email');
+    assert.equal(checkPassword('ada.lovelace-1815', { email: 'ada.lovelace@example.com' }), 'validation.password_contains_email');
+    assert.equal(emailFragmentIn('x-Grace.Hopper-x', 'grace.hopper@example.com'), 'grace.hopper');
+    assert.equal(emailFragmentIn('lin secret pass', 'lin@example.com'), undefined);
   });
 
   it('honours a configured minimum', () => {

@@ -58,12 +58,62 @@ for (const dialect of await dialects()) {
       assert.deepEqual(await consentsOf(email), {
         marketing: false,
         analytics: true,
+        // Marketing was not in the owner's request: no refusal is recorded that nobody gave.
         rows: [
           { kind: 'analytics', granted: 1 },
           { kind: 'data_processing', granted: 1 },
-          { kind: 'marketing', granted: 0 },
         ],
       });
+    });
+
+    it('keeps the sign-up’s choices with the pending sign-up and hands them to whoever proves the address', async () => {
+      const email = `choices-${++n}-${dialect}@example.com`;
+      const started = await visitor(t).post('/user/signup', { email, dataProcessingConsent: true, consent: true, analyticsConsent: true });
+      assert.equal(started.status, 200, started.text);
+      // The link opened in another tab or device, where the first tab's storage is out of reach.
+      const link = linkIn(await t.smtp.waitFor(email), `${t.url}/activate-email?`);
+      const owner = visitor(t);
+      const verified = await owner.post('/user/verify-email', { email, token: link.searchParams.get('token') });
+      assert.equal(verified.status, 200, verified.text);
+      assert.equal(verified.json.data.consent, true);
+      assert.equal(verified.json.data.analyticsConsent, true);
+      const set = await owner.post('/user/set-password', {
+        email,
+        password: 'Choices kept 2026',
+        token: verified.json.data.token,
+        consent: verified.json.data.consent,
+        analyticsConsent: verified.json.data.analyticsConsent,
+      });
+      assert.equal(set.status, 200, set.text);
+      assert.deepEqual(await consentsOf(email), {
+        marketing: true,
+        analytics: true,
+        rows: [
+          { kind: 'analytics', granted: 1 },
+          { kind: 'data_processing', granted: 1 },
+          { kind: 'marketing', granted: 1 },
+        ],
+      });
+      // Once recorded, the pending choices are gone with the pending sign-up.
+      const left = await t.deps.db.selectFrom('signup_choices').selectAll().execute();
+      assert.equal(left.filter((row) => row.account_id === set.json.data.id).length, 0);
+    });
+
+    it('hands the sign-up’s choices to the panel page that confirms the code', async () => {
+      const email = `code-choices-${++n}-${dialect}@example.com`;
+      const browser = panelBrowser(t, panel.origin);
+      const started = await browser.post('/user/signup', {
+        email,
+        otp: true,
+        apiKey: panel.apiKey,
+        userId: 'choices',
+        dataProcessingConsent: true,
+        analyticsConsent: true,
+      });
+      assert.equal(started.status, 200, started.text);
+      const verified = await browser.post('/user/verify-otp-email', { email, code: codeIn(await t.smtp.waitFor(email)) });
+      assert.equal(verified.status, 200, verified.text);
+      assert.deepEqual(verified.json.data, { email, consent: false, analyticsConsent: true });
     });
 
     it("links the panel user only when that panel's page completes the code for that user", async () => {

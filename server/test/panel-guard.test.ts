@@ -45,6 +45,7 @@ const open = new Set([
   `GET ${api.licensePreview}`,
   `GET ${api.invitation}`,
   `GET ${api.appSignIn}`,
+  `POST ${api.passwordResetCheck}`,
   `POST ${api.accountEmailCancel}`,
   `GET ${api.whiteLabel}`,
   `GET ${api.connectGoogle}`,

@@ -62,7 +62,7 @@ for (const dialect of await dialects()) {
       t.clock.advance(2 * minute);
       const late = await visitor(t).post('/user/verify-email', { email, token });
       assert.equal(late.status, 400);
-      assert.equal(late.json.code, 'email.verification_failed');
+      assert.equal(late.json.code, 'email.link_expired');
     });
 
     it('keeps the set-password token valid for 1 hour', async () => {
@@ -173,7 +173,7 @@ for (const dialect of await dialects()) {
       const resetLink = await resetToken(t, email);
       assert.equal((await reset(resetLink)).status, 200);
       const verify = await visitor(t).post('/user/verify-email', { email, token: link });
-      assert.deepEqual([verify.status, verify.json.code], [400, 'email.verification_failed']);
+      assert.deepEqual([verify.status, verify.json.code], [400, 'email.link_used']);
       const set = await visitor(t).post('/user/set-password', { email, password, token: setToken });
       assert.deepEqual([set.status, set.json.code], [400, 'token.invalid']);
       assert.equal((await reset(resetLink)).status, 400);

@@ -30,6 +30,11 @@ const de = {
   'token.invalid': 'Es ist ein Fehler aufgetreten. Der Link ist ungültig. Bitte versuchen Sie es erneut',
   'reset.failed': 'Fehler beim Zurücksetzen des Passworts',
   'reset.request_new': 'Bitte fordern Sie eine neue E-Mail zum Zurücksetzen des Passworts an',
+  'email.link_used': 'Dieser Link wurde bereits verwendet: Ihr Konto ist eingerichtet. Melden Sie sich an, um fortzufahren',
+  'email.link_expired': 'Dieser Link ist abgelaufen. Lassen Sie sich einen neuen senden, um fortzufahren',
+  'reset.link_used':
+    'Dieser Link zum Zurücksetzen wurde bereits verwendet oder durch einen neueren ersetzt. Melden Sie sich an oder fordern Sie einen neuen Link an',
+  'reset.link_expired': 'Dieser Link zum Zurücksetzen ist abgelaufen. Fordern Sie einen neuen an, um fortzufahren',
   'license.activation_failed': 'Aktivierung fehlgeschlagen',
   'license.not_found': 'Dieser Lizenzschlüssel existiert nicht',
   'license.taken': 'Diese Lizenz wird bereits von einem anderen Konto verwendet',

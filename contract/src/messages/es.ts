@@ -30,6 +30,11 @@ const es = {
   'token.invalid': 'Se ha producido un error. El enlace no es válido. Inténtalo de nuevo',
   'reset.failed': 'Error al restablecer la contraseña',
   'reset.request_new': 'Solicita un nuevo correo electrónico para restablecer la contraseña',
+  'email.link_used': 'Este enlace ya se utilizó: tu cuenta está configurada. Inicia sesión para continuar',
+  'email.link_expired': 'Este enlace ha caducado. Solicita uno nuevo para continuar',
+  'reset.link_used':
+    'Este enlace de restablecimiento ya se utilizó o se sustituyó por uno más reciente. Inicia sesión o solicita un enlace nuevo',
+  'reset.link_expired': 'Este enlace de restablecimiento ha caducado. Solicita uno nuevo para continuar',
   'license.activation_failed': 'Error al activar la licencia',
   'license.not_found': 'Esta clave de licencia no existe',
   'license.taken': 'Otra cuenta ya está usando esta licencia',

@@ -29,6 +29,11 @@ const fr = {
   'token.invalid': 'Une erreur s’est produite. Le lien n’est pas valide. Veuillez réessayer',
   'reset.failed': 'Erreur lors de la réinitialisation du mot de passe',
   'reset.request_new': 'Veuillez demander un nouvel e-mail de réinitialisation du mot de passe',
+  'email.link_used': 'Ce lien a déjà été utilisé : votre compte est configuré. Connectez-vous pour continuer',
+  'email.link_expired': 'Ce lien a expiré. Demandez-en un nouveau pour continuer',
+  'reset.link_used':
+    'Ce lien de réinitialisation a déjà été utilisé ou remplacé par un plus récent. Connectez-vous ou demandez un nouveau lien',
+  'reset.link_expired': 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau pour continuer',
   'license.activation_failed': 'Échec de l’activation',
   'license.not_found': 'Cette clé de licence n’existe pas',
   'license.taken': 'Cette licence est déjà utilisée par un autre compte',

@@ -28,6 +28,11 @@ const it = {
   'token.invalid': 'Si è verificato un errore. Il link non è valido. Riprova',
   'reset.failed': 'Errore durante la reimpostazione della password',
   'reset.request_new': 'Richiedi una nuova email per reimpostare la password',
+  'email.link_used': 'Questo link è già stato usato: il tuo account è configurato. Accedi per continuare',
+  'email.link_expired': 'Questo link è scaduto. Richiedine uno nuovo per continuare',
+  'reset.link_used':
+    'Questo link di reimpostazione è già stato usato o sostituito da uno più recente. Accedi oppure richiedi un nuovo link',
+  'reset.link_expired': 'Questo link di reimpostazione è scaduto. Richiedine uno nuovo per continuare',
   'license.activation_failed': 'Attivazione non riuscita',
   'license.not_found': 'Questa chiave di licenza non esiste',
   'license.taken': 'Questa licenza è già utilizzata da un altro account',

@@ -12,8 +12,8 @@ import * as teams from './migrations/0007-teams.ts';
 import * as ssoInvitation from './migrations/0008-sso-invitation.ts';
 import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
 import * as credentialGeneration from './migrations/0010-credential-generation.ts';
-// Gatehouse as an OpenID provider
 import * as oidcProvider from './migrations/0014-oidc-provider.ts';
+import * as signupChoices from './migrations/0015-signup-choices.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -32,8 +32,8 @@ const migrations = {
   '0008-sso-invitation': ssoInvitation,
   '0009-key-fingerprint': keyFingerprint,
   '0010-credential-generation': credentialGeneration,
-  // Gatehouse as an OpenID provider
   '0014-oidc-provider': oidcProvider,
+  '0015-signup-choices': signupChoices,
 };
 
 /**

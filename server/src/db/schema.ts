@@ -39,6 +39,14 @@ export interface ConsentsTable {
   created_at: Timestamp;
 }
 
+/** The optional consents ticked at sign-up, until the owner sets the password (migration 0015). */
+export interface SignupChoicesTable {
+  account_id: string;
+  marketing: number;
+  analytics: number;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -189,6 +197,7 @@ export interface TeamInvitationsTable {
 export interface Database extends OidcTables {
   accounts: AccountsTable;
   consents: ConsentsTable;
+  signup_choices: SignupChoicesTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;

@@ -1,45 +1,79 @@
 import type { ErrorCode } from '@gatehouse/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from './api.ts';
 import { loadErrorMessages, useI18n } from './i18n.tsx';
 
 export type FieldErrors = Partial<Record<string, ErrorCode>>;
 
+interface Errors {
+  fields: FieldErrors;
+  formError: ErrorCode | undefined;
+}
+
+/**
+ * A field changed: its error goes, and so does the form's summary of field errors (or it names
+ * the field still wrong). A message about the whole request (wrong password) stays until the
+ * next submit.
+ */
+export function fieldChanged(errors: Errors, name: string): Errors {
+  const gone = errors.fields[name];
+  if (!gone) return errors;
+  const fields = Object.fromEntries(Object.entries(errors.fields).filter(([key]) => key !== name)) as FieldErrors;
+  const summary = errors.formError === gone || errors.formError?.startsWith('validation.');
+  return { fields, formError: summary ? Object.values(fields)[0] : errors.formError };
+}
+
 /**
  * Form state shared by every screen: field errors, one form error, a busy flag, and focus on
- * the first invalid field after a failed submit.
+ * the first invalid field after a failed submit. A field's error clears as soon as the field
+ * changes: red stays only on what is still wrong.
  */
 export function useForm() {
   const { language } = useI18n();
-  const ref = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<ErrorCode | undefined>();
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [errors, setErrors] = useState<Errors>({ fields: {}, formError: undefined });
+  const { fields, formError } = errors;
+  const setFormError = (next: ErrorCode | undefined) => setErrors((current) => ({ ...current, formError: next }));
   const [busy, setBusy] = useState(false);
+
+  // A callback ref: forms that appear later (after a check, a step) are followed too.
+  const ref = useCallback((form: HTMLFormElement | null) => {
+    formRef.current = form;
+    if (!form) return;
+    const changed = (event: Event) => {
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if (name) setErrors((current) => fieldChanged(current, name));
+    };
+    form.addEventListener('input', changed);
+    form.addEventListener('change', changed);
+    return () => {
+      form.removeEventListener('input', changed);
+      form.removeEventListener('change', changed);
+    };
+  }, []);
 
   // Focus moves once React has committed the errors (a handler may run after an await, when that
   // commit is no longer synchronous with the click).
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (focusRequest > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
   function focusFirstInvalid() {
     setFocusRequest((n) => n + 1);
   }
 
   /** Shows local validation errors; returns true when there were none. */
-  function check(errors: FieldErrors, summary?: ErrorCode): boolean {
-    const clean = Object.fromEntries(Object.entries(errors).filter(([, code]) => code)) as FieldErrors;
-    setFields(clean);
+  function check(found: FieldErrors, summary?: ErrorCode): boolean {
+    const clean = Object.fromEntries(Object.entries(found).filter(([, code]) => code)) as FieldErrors;
     const first = Object.values(clean)[0];
-    setFormError(first ? (summary ?? first) : undefined);
+    setErrors({ fields: clean, formError: first ? (summary ?? first) : undefined });
     if (first) focusFirstInvalid();
     return !first;
   }
 
   /** Shows a failed API answer: per-field codes where the server gave them. */
   function fail(result: ApiResult<unknown>) {
-    setFields(result.fields ?? {});
-    setFormError(result.code ?? 'server.internal');
+    setErrors({ fields: result.fields ?? {}, formError: result.code ?? 'server.internal' });
     if (result.fields && Object.keys(result.fields).length > 0) focusFirstInvalid();
   }
 

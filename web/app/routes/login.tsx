@@ -23,13 +23,15 @@ import { useForm } from '../lib/use-form.ts';
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
 export default function Login() {
-  const { t, language, errorCode } = useI18n();
+  const { t, te, language, errorCode } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const f = useForm();
   const [signedIn, setSignedIn] = useState(0);
+  // After too many attempts: how long the server asks to wait (Retry-After), in whole minutes.
+  const [waitMinutes, setWaitMinutes] = useState(0);
   const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
@@ -54,6 +56,7 @@ export default function Login() {
     const result = isControlPanel()
       ? await api<AccountView>('POST', paths.cpSignin, { email: normalized.email, password, ...panelCredentials() })
       : await api<AccountView>('POST', paths.signin, form({ email: normalized.email, password }));
+    setWaitMinutes(result.code === 'rate.limited' && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0);
     if (result.error) return f.fail(result);
     if (isControlPanel()) markPanelSignin();
     track('Signed In');
@@ -89,7 +92,16 @@ export default function Login() {
         }
       />
       <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
-        <FormAlert code={f.formError ?? notice} />
+        <FormAlert code={f.formError ?? notice}>
+          {f.formError === 'rate.limited' && waitMinutes > 0 ? (
+            <>
+              {te('rate.limited')}. {t('login.retryIn', { minutes: waitMinutes })}{' '}
+              <LocalLink to="/reset-password" state={{ email }}>
+                {t('titles.resetPassword')}
+              </LocalLink>
+            </>
+          ) : undefined}
+        </FormAlert>
         <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
         <Field
           name="password"
@@ -101,7 +113,9 @@ export default function Login() {
           error={f.fields.password}
         />
         <div className="form__row form__row--end">
-          <LocalLink to="/reset-password">{t('login.forgot')}</LocalLink>
+          <LocalLink to="/reset-password" state={{ email }}>
+            {t('login.forgot')}
+          </LocalLink>
         </div>
         <Button busy={f.busy}>{t('login.submit')}</Button>
       </form>

@@ -1,5 +1,6 @@
 import { normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -23,7 +24,8 @@ export const handle: ScreenHandle = { layout: 'login-signup' };
 export default function ResetPassword() {
   const { t, language } = useI18n();
   const navigate = useLocalNavigate();
-  const [email, setEmail] = useState('');
+  // The address typed on the sign-in page comes along ("Forgot password?"), never in the URL.
+  const [email, setEmail] = useState((useLocation().state as { email?: string } | null)?.email ?? '');
   const [sentTo, setSentTo] = useState('');
   const f = useForm();
 

@@ -1,5 +1,5 @@
-import { normalizeEmail, otpLength, api as paths } from '@gatehouse/contract';
-import { useEffect, useState } from 'react';
+import { type ErrorCode, normalizeEmail, otpLength, api as paths } from '@gatehouse/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField } from '../components/fields.tsx';
@@ -14,6 +14,7 @@ import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
 import { markPanelSignin } from '../lib/panel.ts';
 import { Email, rich } from '../lib/rich.tsx';
 import { isControlPanel } from '../lib/runtime-config.ts';
+import { useHydrated } from '../lib/stores.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { useForm } from '../lib/use-form.ts';
 
@@ -35,6 +36,7 @@ export default function Reset() {
   const [doneAt, setDoneAt] = useState(0);
   const seconds = useCountdown(doneAt ? doneAt + redirectAfterResetMs : 0);
   const f = useForm();
+  const link = useLinkCheck(!panel, params.get('token') ?? '');
 
   useEffect(() => {
     if (!doneAt) return;
@@ -67,7 +69,9 @@ export default function Reset() {
   return (
     <>
       <PageTitle title={t('titles.resetPassword')} />
-      {doneAt ? (
+      {link !== 'live' ? (
+        <DeadLink failure={link} />
+      ) : doneAt ? (
         <>
           <ScreenHeading title={t('reset.successHeading')} />
           <FormAlert tone="success">{t('reset.success', { seconds })}</FormAlert>
@@ -105,6 +109,65 @@ export default function Reset() {
               {t('reset.noCode')} <LocalLink to="/reset-password">{t('reset.requestCode')}</LocalLink>
             </p>
           )}
+          <p className="switch">
+            <LocalLink to="/login">{t('reset.backToLogin')}</LocalLink>
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+type LinkState = 'live' | ErrorCode;
+
+/**
+ * Checks the mailed link as soon as the app runs, so a dead one is told before two passwords are
+ * typed. The prerendered form stays meanwhile: a live link (the usual case) never flickers.
+ */
+function useLinkCheck(standalone: boolean, token: string): LinkState {
+  const hydrated = useHydrated((s) => s.done);
+  const [state, setState] = useState<LinkState>('live');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!standalone || !hydrated || started.current) return;
+    started.current = true;
+    if (!token) return setState('validation.token_required');
+    void api('POST', paths.passwordResetCheck, { token }).then((result) => {
+      // Unreachable service: the form stays, and its submit says what went wrong.
+      if (!result.error || result.code === 'network.failed' || result.code?.startsWith('server.')) return;
+      setState(result.code === 'reset.link_used' || result.code === 'reset.link_expired' ? result.code : 'reset.failed');
+    });
+  }, [standalone, hydrated, token]);
+  return state;
+}
+
+/** A used, expired, incomplete or unknown link: why, and the next step that fits. */
+function DeadLink({ failure }: { failure: ErrorCode }) {
+  const { t, te } = useI18n();
+  return (
+    <>
+      <ScreenHeading title={t('reset.heading')} />
+      <FormAlert code={failure === 'reset.failed' ? undefined : failure}>
+        {failure === 'reset.failed' ? (
+          <>
+            <strong>{te('reset.failed')}</strong> {te('reset.request_new')}
+          </>
+        ) : undefined}
+      </FormAlert>
+      {failure === 'reset.link_used' ? (
+        <>
+          <LocalLink className="button button--primary" to="/login">
+            {t('login.submit')}
+          </LocalLink>
+          <LocalLink className="button button--secondary" to="/reset-password">
+            {t('reset.requestNew')}
+          </LocalLink>
+        </>
+      ) : (
+        <>
+          <LocalLink className="button button--primary" to="/reset-password">
+            {t('reset.requestNew')}
+          </LocalLink>
           <p className="switch">
             <LocalLink to="/login">{t('reset.backToLogin')}</LocalLink>
           </p>

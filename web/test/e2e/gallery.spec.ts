@@ -144,17 +144,16 @@ languages.forEach((language, index) => {
     await expect(heading(page)).toHaveText(t.resetRequest.sentHeading);
     await g.shot('reset-password-sent');
     const resetLink = linkIn(await waitForMail(email, /./, 2), '/reset');
+    // A link nobody mailed says so when it opens, with the way to a new one.
     await page.goto(g.path('/reset?token=no-such-token'));
     await expect(heading(page)).toHaveText(t.reset.heading);
-    await g.shot('reset');
-    await page.locator('input[name="password"]').fill('New password here');
-    await page.locator('input[name="repeatPassword"]').fill('New password here');
-    await submit(page).click();
-    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await expect(page.getByRole('link', { name: t.reset.requestNew })).toBeVisible();
     await g.shot('reset-error');
     // The success screen moves on after 5 s: its clock stands still while it is checked and shot.
     await page.clock.install();
     await page.goto(g.path(resetLink));
+    await expect(heading(page)).toHaveText(t.reset.heading);
+    await g.shot('reset');
     await page.locator('input[name="password"]').fill('New password here');
     await page.locator('input[name="repeatPassword"]').fill('New password here');
     await stopClock(page);
@@ -162,6 +161,16 @@ languages.forEach((language, index) => {
     await expect(heading(page)).toHaveText(t.reset.successHeading);
     await g.shot('reset-success', { stopped: true });
     await page.clock.resume();
+    // The same link again: used, with sign-in and a new link offered.
+    await page.goto(g.path(resetLink));
+    await expect(page.getByRole('link', { name: t.reset.requestNew })).toBeVisible();
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+    await g.shot('reset-used');
+    // The verification link again, for an account that is set up: sign in.
+    await page.goto(g.path(link));
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await expect(page.getByRole('link', { name: t.login.submit })).toBeVisible();
+    await g.shot('activate-email-used');
 
     // A link that fails, an unknown page, and a fatal error (a render that
     // fails on damaged sign-up data in the session storage).

@@ -1,8 +1,9 @@
-import { capture } from '../support/helpers.ts';
+import { liveResetLink } from '../support/accounts.ts';
+import { capture, uniqueEmail } from '../support/helpers.ts';
 import { expect, test } from '../support/test.ts';
 
 test('field help opens on focus and hover, closes with Escape, and keeps the seed defaults', async ({ page }, testInfo) => {
-  await page.goto('/reset?token=example');
+  await page.goto(await liveResetLink(page, uniqueEmail('tooltip', testInfo)));
   const trigger = page.getByRole('button', { name: 'More information' }).first();
   const tooltip = page.getByRole('tooltip').first();
   await expect(tooltip).toBeHidden();

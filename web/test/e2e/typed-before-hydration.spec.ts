@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import ja from '../../app/i18n/ja.ts';
-import { registerAccount } from '../support/accounts.ts';
+import { liveResetLink, registerAccount } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/helpers.ts';
 import { appStarted } from '../support/test.ts';
 
@@ -87,9 +87,10 @@ test('a press on "Show password" before the app runs shows it once it runs', asy
   await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a field help pointed at before the app runs shows once it runs', async ({ page }) => {
+test('a field help pointed at before the app runs shows once it runs', async ({ page }, testInfo) => {
+  const link = await liveResetLink(page, uniqueEmail('early-help', testInfo));
   const release = await holdScripts(page);
-  await page.goto('/reset?token=example', { waitUntil: 'domcontentloaded' });
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'More information' }).first().hover();
   release();
   await appStarted(page);

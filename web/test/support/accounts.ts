@@ -12,3 +12,10 @@ export async function registerAccount(page: Page, email: string, password: strin
   expect((await api.post('/user/set-password', { data: { email, password, token: data.token } })).status()).toBe(200);
   await api.post('/signout');
 }
+
+/** A live password-reset link of a new account: /reset checks its link when it opens. */
+export async function liveResetLink(page: Page, email: string): Promise<string> {
+  await registerAccount(page, email, 'Before the reset 2026');
+  expect((await page.request.post('/user/init-password-reset', { data: { email } })).status()).toBe(200);
+  return linkIn(await waitForMail(email, /Reset your/), '/reset');
+}

@@ -1,4 +1,4 @@
-import { accountView, api, completeOtpRequest, emailOnlyRequest, verifyOtpRequest } from '@gatehouse/contract';
+import { accountView, api, completeOtpRequest, emailOnlyRequest, verifyOtpRequest, verifyOtpResponse } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
@@ -14,7 +14,7 @@ export function otpSignupRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     api.verifyOtpEmail,
-    { schema: { tags, summary: 'Confirm the e-mail with the mailed code', body: verifyOtpRequest, response: replies(emailEcho) } },
+    { schema: { tags, summary: 'Confirm the e-mail with the mailed code', body: verifyOtpRequest, response: replies(verifyOtpResponse) } },
     async (request) => {
       return { data: await verifyOtpEmail(deps, request.body, callerOf(request)) };
     },

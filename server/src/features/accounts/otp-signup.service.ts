@@ -14,7 +14,7 @@ import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens
 import { consumeToken } from '../tokens/token.repository.ts';
 import { issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
-import { recordOwnerConsents } from './owner-consents.ts';
+import { findSignupChoices, recordOwnerConsents } from './owner-consents.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
 export async function verifyOtpEmail(deps: Deps, input: { email: string; code: string }, caller: Caller) {
@@ -25,7 +25,7 @@ export async function verifyOtpEmail(deps: Deps, input: { email: string; code: s
     await updateAccount(deps.db, account.id, { email_verified_at: now, updated_at: now });
     await recordAuthEvent(deps.db, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
   }
-  return { email: account.email };
+  return { email: account.email, ...(await findSignupChoices(deps.db, account.id)) };
 }
 
 /** Control-panel sign-up, step 3: the password with the same code; links the panel user and signs in. */

@@ -1,5 +1,5 @@
-import type { Language } from '@gatehouse/contract';
-import { screenUrl } from '@gatehouse/contract';
+import { type ErrorCode, type Language, screenUrl } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -14,17 +14,18 @@ import { checkNewPassword } from '../passwords/password-policy.ts';
 import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
 import { codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { findToken, issueToken } from '../tokens/token.service.ts';
+import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 import {
   consentRow,
   emailKey,
   findAccountByEmail,
+  findAccountById,
   insertAccountOrGetExisting,
   insertConsents,
   lockAccount,
   updateAccount,
 } from './account.repository.ts';
-import { recordOwnerConsents } from './owner-consents.ts';
+import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
 
 export interface SignupInput {
   email: string;
@@ -89,6 +90,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       ]);
     }
     const pending = account.password_hash === null && account.disabled_at === null;
+    if (pending) await keepSignupChoices(trx, account.id, input, now);
     // The invited address's pending account remembers the invitation and joins when its password is set.
     const claimed = pending && invitedAddress && input.invitation ? await claimInvitation(deps, trx, account, input.invitation) : undefined;
     if (claimed) {
@@ -158,7 +160,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
     const token = await findToken(trx, deps.clock, input.token, 'verify_email');
     const account = token && (await findAccountByEmail(trx, input.email));
     if (!token || !account || account.id !== token.account_id || account.password_hash !== null || account.disabled_at) {
-      throw badRequest('email.verification_failed');
+      throw badRequest(await verificationFailure(trx, deps, input));
     }
     const now = iso(deps.clock.now());
     if (!account.email_verified_at) {
@@ -166,8 +168,19 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
       await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
     }
     const setPasswordToken = await issueToken(trx, deps.clock, account.id, 'set_password');
-    return { email: account.email, token: setPasswordToken };
+    return { email: account.email, token: setPasswordToken, ...(await findSignupChoices(trx, account.id)) };
   });
+}
+
+/**
+ * Why a verification link does not work, for the one who holds it: the account it was mailed for
+ * is set up already (sign in), or the link expired or was replaced (send a new one).
+ */
+async function verificationFailure(db: DbOrTx, deps: Deps, input: { email: string; token: string }): Promise<ErrorCode> {
+  const stale = await staleTokenState(db, deps.clock, input.token, 'verify_email');
+  const account = stale && (await findAccountById(db, stale.accountId));
+  if (!stale || !account || account.email_key !== emailKey(input.email) || account.disabled_at) return 'email.verification_failed';
+  return account.password_hash !== null ? 'email.link_used' : 'email.link_expired';
 }
 
 /** Sets the first password with the token from verifyEmail, records the owner's consents, and signs the person in. */

@@ -1,10 +1,16 @@
-import { api, initPasswordResetRequest, passwordResetOtpRequest, passwordResetRequest } from '@gatehouse/contract';
+import {
+  api,
+  initPasswordResetRequest,
+  passwordResetCheckRequest,
+  passwordResetOtpRequest,
+  passwordResetRequest,
+} from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, empty, replies } from '../../http/route-schemas.ts';
 import { callerOf } from '../../http/session.ts';
-import { initPasswordReset, resetPassword, resetPasswordWithCode } from './password-reset.service.ts';
+import { checkResetLink, initPasswordReset, resetPassword, resetPasswordWithCode } from './password-reset.service.ts';
 
 export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +29,22 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       await initPasswordReset(deps, request.body, callerOf(request));
       return { data: { email: request.body.email } };
+    },
+  );
+
+  r.post(
+    api.passwordResetCheck,
+    {
+      schema: {
+        tags,
+        summary: 'Check a mailed reset link when its page opens: used, expired or live',
+        body: passwordResetCheckRequest,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await checkResetLink(deps, request.body, callerOf(request));
+      return { data: {} };
     },
   );
 

@@ -12,7 +12,7 @@ import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { findToken, issueToken } from '../tokens/token.service.ts';
+import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 
 /**
  * Mails a reset link (or, with otp, a 6-digit code for the control panel) to a known address;
@@ -49,6 +49,20 @@ export async function initPasswordReset(
     }
     await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'reset_requested', ip: caller.ip, at: iso(deps.clock.now()) });
   });
+}
+
+/**
+ * Checks a reset link when its page opens, so nobody types two passwords into a dead link:
+ * answers nothing for a live link, else says whether it was used (or replaced) or expired.
+ */
+export async function checkResetLink(deps: Deps, input: { token: string }, caller: Caller): Promise<void> {
+  await deps.limits.lookup(caller.ip);
+  const token = await findToken(deps.db, deps.clock, input.token, 'password_reset');
+  const account = token && (await findAccountById(deps.db, token.account_id));
+  if (account && !account.disabled_at) return;
+  const stale = token ? undefined : await staleTokenState(deps.db, deps.clock, input.token, 'password_reset');
+  if (!stale) throw badRequest('reset.failed');
+  throw badRequest(stale.state === 'used' ? 'reset.link_used' : 'reset.link_expired');
 }
 
 /** Sets a new password from the mailed link; ends every session of the account. */

@@ -50,7 +50,8 @@ export const accountData: AccountDataPart[] = [
   },
   {
     name: 'consents',
-    tables: ['consents'],
+    // signup_choices: the boxes ticked at sign-up, until the password is set (then they are ledger rows).
+    tables: ['consents', 'signup_choices'],
     export: (db, account) =>
       db
         .selectFrom('consents')
@@ -61,6 +62,7 @@ export const accountData: AccountDataPart[] = [
         .then((rows) => rows.map((row) => ({ ...row, granted: row.granted === 1 }))),
     erase: async (trx, account) => {
       await trx.deleteFrom('consents').where('account_id', '=', account.id).execute();
+      await trx.deleteFrom('signup_choices').where('account_id', '=', account.id).execute();
     },
   },
   {

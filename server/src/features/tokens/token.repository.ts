@@ -17,6 +17,11 @@ export function findLiveToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpo
     .executeTakeFirst();
 }
 
+/** A token in any state (used, replaced, expired): to tell the holder of a mailed link what became of it. */
+export function findAnyToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose): Promise<OneTimeToken | undefined> {
+  return db.selectFrom('one_time_tokens').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).executeTakeFirst();
+}
+
 /** Marks one token used; false when another request used it first. */
 export async function consumeToken(db: DbOrTx, id: string, now: string): Promise<boolean> {
   const result = await db

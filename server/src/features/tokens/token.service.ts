@@ -3,7 +3,7 @@ import type { OneTimeToken, TokenPurpose } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
-import { findLiveToken, insertToken, revokeTokens } from './token.repository.ts';
+import { findAnyToken, findLiveToken, insertToken, revokeTokens } from './token.repository.ts';
 
 /** Lifetimes from SECURITY.md: verification link 24 h, set-password 1 h, reset link 1 h. */
 export const tokenLifetimesMs: Record<'verify_email' | 'set_password' | 'password_reset', number> = {
@@ -33,4 +33,20 @@ export async function issueToken(db: DbOrTx, clock: Clock, accountId: string, pu
 
 export function findToken(db: DbOrTx, clock: Clock, token: string, purpose: TokenPurpose): Promise<OneTimeToken | undefined> {
   return findLiveToken(db, sha256(token), purpose, iso(clock.now()));
+}
+
+/**
+ * What became of a mailed link that is no longer live: `used` once consumed (or replaced by a
+ * newer link), `expired` past its lifetime, undefined when no such link was ever mailed. Only the
+ * holder of the link learns this, so it tells nothing about an address to anyone else.
+ */
+export async function staleTokenState(
+  db: DbOrTx,
+  clock: Clock,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ state: 'used' | 'expired'; accountId: string } | undefined> {
+  const row = await findAnyToken(db, sha256(token), purpose);
+  if (!row) return undefined;
+  return { state: row.consumed_at !== null || row.expires_at > iso(clock.now()) ? 'used' : 'expired', accountId: row.account_id };
 }

@@ -1,4 +1,4 @@
-import { otpLength, api as paths } from '@gatehouse/contract';
+import { otpLength, api as paths, type VerifyOtpAnswer } from '@gatehouse/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { MailIcon } from '../../components/icons.tsx';
@@ -21,8 +21,10 @@ export function CodeStep() {
 
   const submit = f.onSubmit(async () => {
     if (!f.check({ code: code.length === otpLength ? undefined : 'validation.otp_required' })) return;
-    const result = await api('POST', paths.verifyOtpEmail, { code, email });
-    if (result.error) return f.fail({ ...result, fields: result.fields ?? { code: result.code ?? 'otp.invalid' } });
+    const result = await api<VerifyOtpAnswer>('POST', paths.verifyOtpEmail, { code, email });
+    if (!result.data) return f.fail({ ...result, fields: result.fields ?? { code: result.code ?? 'otp.invalid' } });
+    const { consent, analyticsConsent } = result.data;
+    useSignupStore.getState().update({ consent, analyticsConsent });
     // The same code sets the password in the next step (complete-otp-registration).
     useOtpStore.getState().setOtpCode(code);
     useBaseStore.getState().update({ currentStep: signupStep.password });

@@ -1,4 +1,6 @@
 import { type AccountView, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { Checkbox } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
@@ -17,7 +19,12 @@ import { signupStep } from './steps.ts';
  */
 export function PasswordStep() {
   const { t } = useI18n();
-  const { email, token, consent, analyticsConsent } = useSignupStore();
+  const stored = useSignupStore();
+  const { email, token } = stored;
+  // The boxes ticked at sign-up, from the server when the link opened in another tab: the owner
+  // of the address sees them here and sends back what they leave ticked (decision 034).
+  const [consent, setConsent] = useState(stored.consent);
+  const [analyticsConsent, setAnalyticsConsent] = useState(stored.analyticsConsent);
   const code = useOtpStore((s) => s.otpCode);
   const newPassword = useNewPassword(email);
   const f = useForm();
@@ -25,7 +32,6 @@ export function PasswordStep() {
   const submit = f.onSubmit(async () => {
     if (!f.check(newPassword.errors())) return;
     const { password } = newPassword;
-    // The consents ticked at the start are the owner's once the address is proven here.
     const result = isControlPanel()
       ? await api<AccountView>('POST', paths.completeOtpRegistration, {
           email,
@@ -36,9 +42,14 @@ export function PasswordStep() {
           analyticsConsent,
         })
       : await api<AccountView>('POST', paths.setPassword, { email, password, token, consent, analyticsConsent });
-    if (result.error) return f.fail(result);
+    if (!result.data) return f.fail(result);
     if (isControlPanel()) markPanelSignin();
-    useSignupStore.getState().update({ password, token: '' });
+    useSignupStore.getState().update({
+      password,
+      token: '',
+      consent: result.data.consent,
+      analyticsConsent: result.data.analyticsConsent,
+    });
     useBaseStore.getState().update({ currentStep: signupStep.profile });
     useOtpStore.getState().setOtpCode('');
   });
@@ -50,6 +61,15 @@ export function PasswordStep() {
         <FormAlert code={f.formError} />
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <NewPasswordFields state={newPassword} fields={f.fields} />
+        <fieldset className="consents">
+          <legend className="muted">{t('setPassword.choices')}</legend>
+          <Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)}>
+            {t('profile.marketing')}
+          </Checkbox>
+          <Checkbox name="analyticsConsent" checked={analyticsConsent} onChange={(e) => setAnalyticsConsent(e.target.checked)}>
+            {t('profile.analytics')}
+          </Checkbox>
+        </fieldset>
         <Button busy={f.busy}>{t('setPassword.submit')}</Button>
       </form>
     </>

@@ -58,6 +58,7 @@ const deStart: StartTexts = {
     noAccount: 'Noch kein Konto?',
     createAccount: 'Jetzt kostenlos registrieren',
     orEmail: 'oder mit E-Mail-Adresse anmelden',
+    retryIn: 'Sie können es in {minutes, plural, one {# Minute} other {# Minuten}} erneut versuchen oder Ihr Passwort jetzt zurücksetzen.',
   },
   signup: {
     heading: 'Erstellen Sie Ihr Konto',
@@ -75,6 +76,7 @@ const deStart: StartTexts = {
     failedHint:
       'Der Link ist möglicherweise abgelaufen oder wurde bereits verwendet. Registrieren Sie sich erneut, um einen neuen zu erhalten.',
     startAgain: 'Erneut registrieren',
+    sendNew: 'Neuen Link senden',
   },
   resetRequest: {
     heading: 'Passwort zurücksetzen',
@@ -158,6 +160,7 @@ const deStart: StartTexts = {
     tooltip:
       'Mindestens 8 Zeichen. Alle Zeichen sind erlaubt, auch Leerzeichen und Emojis. Vermeiden Sie gängige Passwörter und Ihre E-Mail-Adresse.',
     submit: 'Passwort festlegen',
+    choices: 'Ihre Auswahl bei der Registrierung. Sie können sie jetzt oder später in den Einstellungen ändern.',
   },
 };
 

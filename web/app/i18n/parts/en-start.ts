@@ -60,6 +60,7 @@ const enStart = {
     noAccount: 'No account yet?',
     createAccount: 'Create one for free',
     orEmail: 'or sign in with email',
+    retryIn: 'You can try again in {minutes, plural, one {# minute} other {# minutes}}, or reset your password now.',
   },
   signup: {
     heading: 'Create your account',
@@ -76,6 +77,7 @@ const enStart = {
     checking: 'Confirming your email address…',
     failedHint: 'The link may have expired or already been used. Sign up again to get a new one.',
     startAgain: 'Sign up again',
+    sendNew: 'Send a new link',
   },
   resetRequest: {
     heading: 'Reset your password',
@@ -153,6 +155,7 @@ const enStart = {
     rule: 'At least {min} characters. Longer is stronger: a short sentence works well.',
     tooltip: 'Use at least 8 characters. Any characters work, including spaces and emoji. Avoid common passwords and your email address.',
     submit: 'Set password',
+    choices: 'Your choices when you signed up. Change them now or later in your settings.',
   },
 };
 

@@ -58,6 +58,7 @@ const esStart: StartTexts = {
     noAccount: '¿Aún no tienes cuenta?',
     createAccount: 'Crea una gratis',
     orEmail: 'o inicia sesión con tu correo electrónico',
+    retryIn: 'Podrás volver a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}, o restablecer tu contraseña ahora.',
   },
   signup: {
     heading: 'Crea tu cuenta',
@@ -75,6 +76,7 @@ const esStart: StartTexts = {
     checking: 'Confirmando tu dirección de correo electrónico…',
     failedHint: 'Es posible que el enlace haya caducado o que ya se haya usado. Vuelve a registrarte para recibir uno nuevo.',
     startAgain: 'Volver a registrarse',
+    sendNew: 'Enviar un enlace nuevo',
   },
   resetRequest: {
     heading: 'Restablece tu contraseña',
@@ -156,6 +158,7 @@ const esStart: StartTexts = {
     tooltip:
       'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',
     submit: 'Establecer contraseña',
+    choices: 'Lo que elegiste al registrarte. Puedes cambiarlo ahora o más tarde en tu configuración.',
   },
 };
 

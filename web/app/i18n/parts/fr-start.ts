@@ -58,6 +58,8 @@ const frStart: StartTexts = {
     noAccount: 'Pas encore de compte\u202f?',
     createAccount: 'Créez-en un gratuitement',
     orEmail: 'ou connectez-vous avec votre adresse e-mail',
+    retryIn:
+      'Vous pourrez réessayer dans {minutes, plural, one {# minute} other {# minutes}}, ou réinitialiser votre mot de passe dès maintenant.',
   },
   signup: {
     heading: 'Créez votre compte',
@@ -75,6 +77,7 @@ const frStart: StartTexts = {
     checking: 'Confirmation de votre adresse e-mail…',
     failedHint: 'Le lien a peut-être expiré ou a déjà été utilisé. Inscrivez-vous à nouveau pour en recevoir un nouveau.',
     startAgain: 'S’inscrire à nouveau',
+    sendNew: 'Envoyer un nouveau lien',
   },
   resetRequest: {
     heading: 'Réinitialisez votre mot de passe',
@@ -157,6 +160,7 @@ const frStart: StartTexts = {
     tooltip:
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',
     submit: 'Définir le mot de passe',
+    choices: 'Vos choix lors de l’inscription. Modifiez-les maintenant ou plus tard dans vos paramètres.',
   },
 };
 

@@ -58,6 +58,7 @@ const itStart: StartTexts = {
     noAccount: 'Non hai ancora un account?',
     createAccount: 'Creane uno gratis',
     orEmail: 'oppure accedi con l’email',
+    retryIn: 'Potrai riprovare tra {minutes, plural, one {# minuto} other {# minuti}}, oppure reimpostare la password ora.',
   },
   signup: {
     heading: 'Crea il tuo account',
@@ -75,6 +76,7 @@ const itStart: StartTexts = {
     checking: 'Conferma del tuo indirizzo email in corso…',
     failedHint: 'Il link potrebbe essere scaduto o essere già stato usato. Registrati di nuovo per riceverne uno nuovo.',
     startAgain: 'Registrati di nuovo',
+    sendNew: 'Invia un nuovo link',
   },
   resetRequest: {
     heading: 'Reimposta la password',
@@ -156,6 +158,7 @@ const itStart: StartTexts = {
     tooltip:
       'Almeno 8 caratteri. Sono ammessi tutti i caratteri, inclusi spazi ed emoji. Evita le password comuni e il tuo indirizzo email.',
     submit: 'Imposta password',
+    choices: 'Le scelte fatte alla registrazione. Puoi cambiarle ora o in seguito nelle impostazioni.',
   },
 };
 

@@ -58,6 +58,7 @@ const jaStart: StartTexts = {
     noAccount: 'アカウントをお持ちでないですか？',
     createAccount: '無料で新規登録',
     orEmail: 'またはメールアドレスでログイン',
+    retryIn: '{minutes} 分後にもう一度お試しいただくか、今すぐパスワードをリセットしてください。',
   },
   signup: {
     heading: 'アカウントを作成',
@@ -75,6 +76,7 @@ const jaStart: StartTexts = {
     failedHint:
       'リンクの有効期限が切れているか、すでに使用されている可能性があります。もう一度新規登録して、新しいリンクを受け取ってください。',
     startAgain: 'もう一度新規登録',
+    sendNew: '新しいリンクを送信',
   },
   resetRequest: {
     heading: 'パスワードの再設定',
@@ -154,6 +156,7 @@ const jaStart: StartTexts = {
     tooltip:
       '8 文字以上で設定してください。スペースや絵文字を含め、どの文字も使えます。よく使われるパスワードやメールアドレスは避けてください。',
     submit: 'パスワードを設定',
+    choices: '登録時に選んだ内容です。今または後で設定から変更できます。',
   },
 };
 

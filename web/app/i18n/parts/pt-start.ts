@@ -58,6 +58,7 @@ const ptStart: StartTexts = {
     noAccount: 'Ainda não tem uma conta?',
     createAccount: 'Crie uma grátis',
     orEmail: 'ou entre com seu e-mail',
+    retryIn: 'Você poderá tentar de novo em {minutes, plural, one {# minuto} other {# minutos}} ou redefinir sua senha agora.',
   },
   signup: {
     heading: 'Crie sua conta',
@@ -75,6 +76,7 @@ const ptStart: StartTexts = {
     checking: 'Confirmando seu endereço de e-mail…',
     failedHint: 'O link pode ter expirado ou já ter sido usado. Cadastre-se novamente para receber um novo.',
     startAgain: 'Cadastrar-se novamente',
+    sendNew: 'Enviar um novo link',
   },
   resetRequest: {
     heading: 'Redefina sua senha',
@@ -154,6 +156,7 @@ const ptStart: StartTexts = {
     rule: 'Pelo menos {min} caracteres. Quanto mais longa, mais segura: uma frase curta funciona bem.',
     tooltip: 'Pelo menos 8 caracteres. Qualquer caractere é aceito, inclusive espaços e emojis. Evite senhas comuns e o seu e-mail.',
     submit: 'Definir senha',
+    choices: 'O que você escolheu no cadastro. Altere agora ou depois nas suas configurações.',
   },
 };
 
