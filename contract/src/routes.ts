@@ -55,4 +55,3 @@ export const api = {
   // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
   appSignIn: '/app-sign-in/:uid',
 } as const;
-
