@@ -1,4 +1,4 @@
-// `npm run bench -- timing`: sign-in latency and the known/unknown timing gap (SECURITY.md:
+// `npm run bench -- timing`: sign-in latency and the known/unknown timing gap (docs/security-targets.md:
 // medians under 10 ms apart), against raw argon2id in the same run. The real app in this
 // process with production argon2 parameters, on a temporary SQLite file, on 127.0.0.1 only.
 // Figures, not assertions.
@@ -149,7 +149,7 @@ try {
   const gap = percentile(known, 50) - percentile(unknown, 50);
   console.log(
     `\nsign-in failures, sequential, n=${timingSamples} each: median known e-mail + wrong password ${percentile(known, 50).toFixed(2)} ms, ` +
-      `unknown e-mail ${percentile(unknown, 50).toFixed(2)} ms, difference ${gap.toFixed(2)} ms (SECURITY.md target: under 10 ms); ` +
+      `unknown e-mail ${percentile(unknown, 50).toFixed(2)} ms, difference ${gap.toFixed(2)} ms (target: under 10 ms); ` +
       `one raw argon2id verify alone: ${percentile(alone.latencies, 50).toFixed(2)} ms`,
   );
 } finally {

@@ -1,4 +1,4 @@
-/** Every API path, exactly as the seed writes them, plus the calls PRODUCT.md adds. */
+/** Every API path, exactly as the seed writes them, plus the calls docs/product.md adds. */
 export const api = {
   signin: '/signin',
   cpSignin: '/user/signin',

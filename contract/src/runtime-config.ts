@@ -40,7 +40,7 @@ export function isExternalTarget(to: string): boolean {
 /** Where a hosting panel serves the app's files: `<panel origin>/templates/monitoring/spa/` (seed section 3). */
 export const panelBasePath = '/templates/monitoring/spa/';
 
-/** What the panel's host page hands the app (PRODUCT.md section 1): never through the URL. */
+/** What the panel's host page hands the app (docs/product.md, panel credentials): never through the URL. */
 export interface PanelCredentials {
   apiKey: string;
   userId: string;

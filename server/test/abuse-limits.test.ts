@@ -4,7 +4,7 @@ import { limitDefaults } from '../src/lib/limits.ts';
 import { nextIp, seedAccount } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// SECURITY.md, abuse: per-IP caps on every call that hashes a password or sends mail, and
+// docs/security-targets.md, abuse: per-IP caps on every call that hashes a password or sends mail, and
 // X-Forwarded-For believed only from the proxies TRUST_PROXY names.
 const token = 'x'.repeat(43);
 let n = 0;

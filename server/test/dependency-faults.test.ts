@@ -10,7 +10,7 @@ import { assertSecurityHeaders } from './support/security-headers.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// SECURITY.md, durability and faults: PostgreSQL or Redis down. Each runs behind a TCP relay the
+// docs/security-targets.md, durability and faults: PostgreSQL or Redis down. Each runs behind a TCP relay the
 // test stops and restarts: readiness fails fast, requests get 503 within 2 s (no hang), the
 // process survives, and it recovers by itself when the service is back. The 2 s are judged on
 // the median of all answers of an outage (a regression, such as retrying the connection, slows

@@ -9,7 +9,7 @@ import { eventually, nextIp } from './support/accounts.ts';
 import { type Dialect, dialects, freshDatabase } from './support/databases.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
 
-// SECURITY.md, durability: a 2xx means committed. A real server process takes a stream of
+// docs/security-targets.md, durability: a 2xx means committed. A real server process takes a stream of
 // sign-ups and is killed with SIGKILL in the middle of it; afterwards every acknowledged account
 // is there, and every account there is whole (its consent, its link, its mail, its audit row).
 // The kill is not left to chance: the server runs with a test hook (support/hold-writes.ts) that,

@@ -4,7 +4,7 @@ import { dumpDatabase, registerAccount, seedAccount, visitor } from './support/a
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// SECURITY.md, accounts and passwords: the password and e-mail rules, through HTTP.
+// docs/security-targets.md, accounts and passwords: the password and e-mail rules, through HTTP.
 describe('password and e-mail rules over HTTP', () => {
   let t: TestApp;
   let n = 0;

@@ -8,7 +8,7 @@ import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './suppor
 import { linkIn } from './support/smtp.ts';
 import { startLoggingTestApp, type TestApp } from './support/test-app.ts';
 
-// SECURITY.md: logs never contain passwords, tokens or session ids. The app runs at LOG_LEVEL=info
+// docs/security-targets.md: logs never contain passwords, tokens or session ids. The app runs at LOG_LEVEL=info
 // with its log captured, every flow that handles a secret goes through it, and then no secret
 // may appear anywhere in what was logged.
 describe('logs', () => {

@@ -8,7 +8,7 @@ import { headerLines, nextIp, registerAccount, seedAccount, visitor } from './su
 import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-// SECURITY.md, accounts and passwords: argon2id at the production cost (no lowered test cost
+// docs/security-targets.md, accounts and passwords: argon2id at the production cost (no lowered test cost
 // here), off the event loop, capped, and sign-in failures that cost the same for every address.
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@ import { dialects } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Sign-up, resend and reset-request must not tell whether an address has an account
-// (PRODUCT.md §4, SECURITY.md): same status, body, headers and cookies; only the mail differs.
+// (docs/product.md, enumeration; docs/security-targets.md): same status, body, headers and cookies; only the mail differs.
 const calls = [
   { path: '/user/signup', body: (email: string) => ({ email, dataProcessingConsent: true }) },
   { path: '/user/resend-verification', body: (email: string) => ({ email }) },

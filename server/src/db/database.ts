@@ -47,7 +47,7 @@ export function createDatabase(config: DatabaseConfig, onConnectionError: (error
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
-    // Fail fast when PostgreSQL is down instead of hanging requests (SECURITY.md).
+    // Fail fast when PostgreSQL is down instead of hanging requests (docs/security-targets.md).
     connectionTimeoutMillis: 2000,
     query_timeout: 10_000,
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 /**
- * The headers SECURITY.md wants on every answer: a CSP without inline scripts (but hashed ones)
+ * The headers docs/security-targets.md wants on every answer: a CSP without inline scripts (but hashed ones)
  * that forbids plugins, <base> and framing; HSTS; nosniff; a Referrer-Policy; no X-Powered-By;
  * and, on API (JSON) answers, Cache-Control: no-store.
  */

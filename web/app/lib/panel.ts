@@ -24,7 +24,7 @@ function valid(value: Partial<PanelCredentials> | undefined): PanelCredentials |
 
 /**
  * Takes the credentials from the host page: a global set before the app's script, or a
- * postMessage from a parent frame whose origin the deployment allows (PRODUCT.md section 1).
+ * postMessage from a parent frame whose origin the deployment allows (docs/product.md, panel credentials).
  */
 export function receivePanelCredentials(): () => void {
   if (!isControlPanel()) return () => {};

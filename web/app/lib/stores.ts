@@ -3,13 +3,13 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { assetsLinkOf } from './panel.ts';
 
-// Key prefix and suffixes from the seed (-signup, -signupBase), prefix from PRODUCT.md.
+// Key prefix and suffixes from the seed (-signup, -signupBase), prefix from docs/product.md.
 export const storageKeys = { signup: 'gatehouse-signup', signupBase: 'gatehouse-signupBase' } as const;
 const session = createJSONStorage(() => sessionStorage);
 
 export interface SignupState {
   email: string;
-  /** In memory only: never written to sessionStorage (PRODUCT.md section 6). */
+  /** In memory only: never written to sessionStorage (docs/product.md, sign-up store). */
   password: string;
   name: string;
   lastName: string;

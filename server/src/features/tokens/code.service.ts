@@ -9,7 +9,7 @@ import { insertToken, revokeTokens } from './token.repository.ts';
 
 export type CodePurpose = 'signup_code' | 'reset_code' | 'email_change_code' | 'deletion_code' | 'sso_link_code';
 
-/** SECURITY.md: 6 digits, 10 minutes, 5 tries per code. */
+/** docs/security-targets.md: 6 digits, 10 minutes, 5 tries per code. */
 export const codeLifetimeMs = 10 * 60_000;
 export const maxCodeAttempts = 5;
 /**

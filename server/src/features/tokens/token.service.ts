@@ -5,7 +5,7 @@ import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
 import { findAnyToken, findLiveToken, insertToken, revokeTokens } from './token.repository.ts';
 
-/** Lifetimes from SECURITY.md: verification link 24 h, set-password 1 h, reset link 1 h. */
+/** Lifetimes from docs/security-targets.md: verification link 24 h, set-password 1 h, reset link 1 h. */
 export const tokenLifetimesMs: Record<'verify_email' | 'set_password' | 'password_reset', number> = {
   verify_email: 24 * 3_600_000,
   set_password: 3_600_000,
