@@ -42,7 +42,9 @@ export function useForm() {
     if (!form) return;
     const changed = (event: Event) => {
       const name = (event.target as HTMLInputElement | null)?.name;
-      if (name) setErrors((current) => fieldChanged(current, name));
+      // Once the event has reached React too: a render between this listener and React's own
+      // would put a controlled field back to its old value before its onChange reads the new one.
+      if (name) setTimeout(() => setErrors((current) => fieldChanged(current, name)));
     };
     form.addEventListener('input', changed);
     form.addEventListener('change', changed);
