@@ -41,16 +41,19 @@ export function useForm() {
     formRef.current = form;
     if (!form) return;
     const changed = (event: Event) => {
-      const name = (event.target as HTMLInputElement | null)?.name;
-      // Once the event has reached React too: a render between this listener and React's own
-      // would put a controlled field back to its old value before its onChange reads the new one.
-      if (name) setTimeout(() => setErrors((current) => fieldChanged(current, name)));
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || !form.contains(target)) return;
+      const name = (target as HTMLInputElement).name;
+      if (name) setErrors((current) => fieldChanged(current, name));
     };
-    form.addEventListener('input', changed);
-    form.addEventListener('change', changed);
+    // On the window, so this runs after React's own listener (on the document or the app's root)
+    // has handed the change to the field: a render before that would put a controlled field (the
+    // one-time code) back to its old value before its onChange read the new one.
+    window.addEventListener('input', changed);
+    window.addEventListener('change', changed);
     return () => {
-      form.removeEventListener('input', changed);
-      form.removeEventListener('change', changed);
+      window.removeEventListener('input', changed);
+      window.removeEventListener('change', changed);
     };
   }, []);
 
