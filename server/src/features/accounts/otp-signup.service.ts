@@ -1,20 +1,18 @@
 import type { Language } from '@gatehouse/contract';
-import { screenUrl } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { issueToken } from '../tokens/token.service.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
 import { findSignupChoices, recordOwnerConsents } from './owner-consents.ts';
+import { mailVerification } from './signup.service.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
 export async function verifyOtpEmail(deps: Deps, input: { email: string; code: string }, caller: Caller) {
@@ -66,8 +64,7 @@ export async function completeOtpRegistration(
 /** A new code for an address still waiting for one; the same answer for every address. */
 export async function resendOtpVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
-  const brand = await getBrand(deps.db, deps.config, caller.host);
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     const now = iso(deps.clock.now());
     // The panel the last code was for, even if that code has expired since ('' sorts before any time).
@@ -77,27 +74,13 @@ export async function resendOtpVerification(deps: Deps, input: { email: string; 
         : undefined;
     if (account && previous && codesLocked(account)) {
       // Past the lifetime count of wrong codes: the verification link instead.
-      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
-      await enqueueMail(trx, deps, {
-        to: account.email,
-        kind: 'verify_email',
-        language: input.locale ?? account.locale,
-        brand: mailBrand(brand),
-        params: { link: screenUrl(deps.config.publicUrl, 'activateEmail', { token, email: account.email }) },
-      });
+      await mailVerification(deps, trx, mail, account, input.locale ?? account.locale);
     } else if (account && previous) {
       await lockAccount(trx, account.id);
       const panel = previous.panel_id && previous.panel_user_id ? { id: previous.panel_id, userId: previous.panel_user_id } : undefined;
       const code = await issueCode(trx, deps, account.id, 'signup_code', panel);
-      await enqueueMail(trx, deps, {
-        to: account.email,
-        kind: 'signup_code',
-        language: input.locale ?? account.locale,
-        brand: mailBrand(brand),
-        params: { code },
-      });
+      await mail({ to: account.email, kind: 'signup_code', language: input.locale ?? account.locale, params: { code } });
     }
     await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'verification_resent', ip: caller.ip, at: now });
   });
-  deps.mailWritten();
 }

@@ -4,10 +4,9 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -39,7 +38,22 @@ export interface SignupInput {
   invitation?: string;
 }
 
-const verificationLink = (deps: Deps, email: string, token: string) => screenUrl(deps.config.publicUrl, 'activateEmail', { token, email });
+/** Mails the link that confirms a sign-up's address (a new one, a resend, or instead of codes past their limit). */
+export async function mailVerification(
+  deps: Deps,
+  trx: DbOrTx,
+  mail: WriteMail,
+  account: { id: string; email: string },
+  language: Language,
+) {
+  const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
+  await mail({
+    to: account.email,
+    kind: 'verify_email',
+    language,
+    params: { link: screenUrl(deps.config.publicUrl, 'activateEmail', { token, email: account.email }) },
+  });
+}
 
 /**
  * Starts a sign-up. Known and unknown addresses get the same answer after the same work (one
@@ -61,9 +75,8 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
   // No mail goes to an invited address that has no password yet: the lookup limit stands in for the mail limit.
   if (invitedAddress && !existing?.password_hash && !existing?.disabled_at) await deps.limits.lookup(caller.ip);
   else caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
-  const brand = await getBrand(deps.db, deps.config, caller.host);
-  const language = input.locale ?? brand.defaultLanguage;
-  const answer = await deps.db.transaction().execute(async (trx): Promise<{ token?: string }> => {
+  return withMail(deps, caller.host, async (trx, mail, brand): Promise<{ token?: string }> => {
+    const language = input.locale ?? brand.defaultLanguage;
     const now = iso(deps.clock.now());
     const { account, created } = await insertAccountOrGetExisting(trx, {
       id: newId(),
@@ -101,54 +114,33 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
     }
     if (account.password_hash !== null || account.disabled_at !== null) {
       if (account.disabled_at === null) {
-        await enqueueMail(trx, deps, {
+        await mail({
           to: account.email,
           kind: 'already_registered',
           language,
-          brand: mailBrand(brand),
           params: { link: screenUrl(deps.config.publicUrl, 'login'), secondaryLink: screenUrl(deps.config.publicUrl, 'resetPassword') },
         });
       }
     } else if (panel && input.userId && !codesLocked(account)) {
       const code = await issueCode(trx, deps, account.id, 'signup_code', { id: panel.id, userId: input.userId });
-      await enqueueMail(trx, deps, { to: account.email, kind: 'signup_code', language, brand: mailBrand(brand), params: { code } });
+      await mail({ to: account.email, kind: 'signup_code', language, params: { code } });
     } else {
-      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
-      await enqueueMail(trx, deps, {
-        to: account.email,
-        kind: 'verify_email',
-        language,
-        brand: mailBrand(brand),
-        params: { link: verificationLink(deps, account.email, token) },
-      });
+      await mailVerification(deps, trx, mail, account, language);
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'signup_requested', ip: caller.ip, at: now });
     return {};
   });
-  deps.mailWritten();
-  return answer;
 }
 
 /** Sends a new verification link to an address still waiting for one; answers alike for every address. */
 export async function resendVerification(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', input.email, caller.ip));
-  const brand = await getBrand(deps.db, deps.config, caller.host);
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);
     const pending = account && account.password_hash === null && account.disabled_at === null;
-    if (pending) {
-      const token = await issueToken(trx, deps.clock, account.id, 'verify_email');
-      await enqueueMail(trx, deps, {
-        to: account.email,
-        kind: 'verify_email',
-        language: input.locale ?? account.locale,
-        brand: mailBrand(brand),
-        params: { link: verificationLink(deps, account.email, token) },
-      });
-    }
+    if (pending) await mailVerification(deps, trx, mail, account, input.locale ?? account.locale);
     await recordAuthEvent(trx, { accountId: account?.id ?? null, type: 'verification_resent', ip: caller.ip, at: iso(deps.clock.now()) });
   });
-  deps.mailWritten();
 }
 
 /**

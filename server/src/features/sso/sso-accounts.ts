@@ -6,11 +6,10 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
@@ -40,21 +39,22 @@ export type SsoRefusal =
 
 export type Refuse = (code: SsoRefusal, accountId?: string | null) => Promise<SsoOutcome>;
 
+/** A finished sign-in's mail is in the brand of the public address: the provider's redirect came back to it. */
+const publicHost = (deps: Deps) => new URL(deps.config.publicUrl).host;
+
 export async function link(deps: Deps, flow: SsoFlow, claims: IdentityClaims, caller: Caller, refuse: Refuse): Promise<SsoOutcome> {
   const account = flow.account_id ? await findAccountById(deps.db, flow.account_id) : undefined;
   if (!account || account.disabled_at) return refuse('sso.account_disabled', account?.id ?? null);
   const known = await findIdentity(deps.db, claims.issuer, claims.subject);
   if (known && known.account_id !== account.id) return refuse('sso.identity_taken', account.id);
   if (!known) {
-    const brand = mailBrand(await getBrand(deps.db, deps.config, new URL(deps.config.publicUrl).host));
-    const linked = await deps.db.transaction().execute(async (trx) => {
+    const linked = await withMail(deps, publicHost(deps), async (trx, mail) => {
       const now = iso(deps.clock.now());
-      if (!(await addIdentity(trx, deps, flow.provider, account, claims, now, brand))) return false;
+      if (!(await addIdentity(trx, deps, mail, flow.provider, account, claims, now))) return false;
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
       return true;
     });
     if (!linked) return refuse('sso.identity_taken', account.id);
-    deps.mailWritten();
   }
   return { kind: 'linked', flow };
 }
@@ -66,24 +66,23 @@ export async function signIn(
   caller: Caller,
   change: { touch?: string; link?: IdentityClaims },
 ): Promise<SsoOutcome> {
-  const brand = change.link ? mailBrand(await getBrand(deps.db, deps.config, new URL(deps.config.publicUrl).host)) : undefined;
-  const outcome = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const now = iso(deps.clock.now());
-      if (change.touch) await touchIdentity(trx, change.touch, now);
-      if (change.link && brand) {
-        if (!(await addIdentity(trx, deps, flow.provider, account, change.link, now, brand))) return undefined;
-        // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
-        if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
-        await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
-      }
-      const session = await startSession(trx, deps, account, caller);
-      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
-      // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
-      const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
-      return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
-    })
+  const write = async (trx: Transaction<Database>, mail?: WriteMail) => {
+    const now = iso(deps.clock.now());
+    if (change.touch) await touchIdentity(trx, change.touch, now);
+    if (change.link && mail) {
+      if (!(await addIdentity(trx, deps, mail, flow.provider, account, change.link, now))) return undefined;
+      // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
+      if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+      await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
+    }
+    const session = await startSession(trx, deps, account, caller);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
+    // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
+    const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
+    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
+  };
+  // Only a sign-in that links a provider mails (and reads the brand for it).
+  const outcome = await (change.link ? withMail(deps, publicHost(deps), write) : deps.db.transaction().execute((trx) => write(trx)))
     // The account was disabled, or its credentials changed ("this was not me", a reset), while the
     // provider answered: nothing of this sign-in is kept; a new attempt judges the account anew.
     .catch((error: unknown) => {
@@ -92,7 +91,6 @@ export async function signIn(
     });
   if (outcome === 'stale') return { kind: 'refused', code: 'sso.expired', flow };
   if (!outcome) return { kind: 'refused', code: 'sso.identity_taken', flow };
-  if (change.link) deps.mailWritten();
   return outcome;
 }
 
@@ -164,11 +162,11 @@ async function joinFromFlow(
 async function addIdentity(
   trx: DbOrTx,
   deps: Deps,
+  mail: WriteMail,
   provider: SsoProvider,
   account: Account,
   claims: IdentityClaims,
   now: string,
-  brand: ReturnType<typeof mailBrand>,
 ): Promise<boolean> {
   const inserted = await insertIdentity(trx, {
     id: newId(),
@@ -181,11 +179,10 @@ async function addIdentity(
     last_used_at: now,
   });
   if (!inserted) return false;
-  await enqueueMail(trx, deps, {
+  await mail({
     to: account.email,
     kind: 'sso_linked',
     language: languageOr(account.locale, deps.config.defaultLanguage),
-    brand,
     params: { provider: ssoProviderRegistry[provider].name, email: account.email, link: screenUrl(deps.config.publicUrl, 'index') },
   });
   return true;

@@ -3,9 +3,8 @@ import type { Account, SsoProvider } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { confirmPassword } from '../settings/settings-access.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
@@ -15,19 +14,11 @@ import { startSso } from './sso.service.ts';
 /** For an account without a password: a 6-digit code that confirms connecting a provider. */
 export async function sendLinkCode(deps: Deps, account: Account, caller: Caller): Promise<void> {
   caller.onServerFailure?.push(await deps.limits.mailSend('verification', account.email, caller.ip));
-  const brand = mailBrand(await getBrand(deps.db, deps.config, caller.host));
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     const code = await issueCode(trx, deps, account.id, 'sso_link_code');
-    await enqueueMail(trx, deps, {
-      to: account.email,
-      kind: 'sso_link_code',
-      language: account.locale,
-      brand,
-      params: { code },
-    });
+    await mail({ to: account.email, kind: 'sso_link_code', language: account.locale, params: { code } });
   });
-  deps.mailWritten();
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type AssignableRole,
+  type BrandView,
   invitationLifetimeDays,
   languageOr,
   screenUrl,
@@ -12,10 +13,9 @@ import type { Caller, Deps } from '../../deps.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { getBrand, mailBrand } from '../brands/brand.service.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
 import { toInvitationView, toMemberView } from './team.mapper.ts';
@@ -80,19 +80,18 @@ async function requireManagedTeam(deps: Deps, accountId: string, teamId: string 
 async function mailInvitation(
   deps: Deps,
   trx: DbOrTx,
+  mail: WriteMail,
+  brand: BrandView,
   inviter: Account,
   teamId: string,
   invitation: { email: string; token: string; expiresAt: string },
-  caller: Caller,
 ): Promise<void> {
-  const brand = await getBrand(trx, deps.config, caller.host);
   const team = await findTeam(trx, teamId);
   const owner = team && (await findAccountById(trx, team.owner_account_id));
-  await enqueueMail(trx, deps, {
+  await mail({
     to: invitation.email,
     kind: 'team_invitation',
     language: languageOr(inviter.locale, brand.defaultLanguage),
-    brand: mailBrand(brand),
     params: {
       link: screenUrl(deps.config.publicUrl, 'signup', { invitation: invitation.token }),
       inviter: inviter.email,
@@ -116,7 +115,7 @@ export async function inviteToTeam(
   const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
   await deps.limits.invitationSend(inviter.id);
   caller.onServerFailure?.push(await deps.limits.mailSend('invitation', input.email, caller.ip));
-  const view = await deps.db.transaction().execute(async (trx) => {
+  return withMail(deps, caller.host, async (trx, mail, brand) => {
     await lockTeam(trx, teamId);
     const now = deps.clock.now();
     const key = emailKey(input.email);
@@ -144,15 +143,13 @@ export async function inviteToTeam(
       revoked_at: null,
       claimed_by: null,
     });
-    await mailInvitation(deps, trx, inviter, teamId, { email: input.email, token, expiresAt }, caller);
+    await mailInvitation(deps, trx, mail, brand, inviter, teamId, { email: input.email, token, expiresAt });
     await recordAuthEvent(trx, { accountId: inviter.id, type: 'team_invitation_sent', ip: caller.ip, at: iso(now) });
     return toInvitationView(
       { id, email: input.email, role: input.role, created_at: iso(now), expires_at: expiresAt, inviterEmail: inviter.email },
       now,
     );
   });
-  deps.mailWritten();
-  return view;
 }
 
 /** A pending invitation of a team the caller manages; 404 for any other (nothing to learn from it). */
@@ -169,7 +166,7 @@ export async function resendInvitation(deps: Deps, inviter: Account, id: string,
   const invitation = await requireManagedInvitation(deps, inviter.id, id);
   await deps.limits.invitationSend(inviter.id);
   caller.onServerFailure?.push(await deps.limits.mailSend('invitation', invitation.email, caller.ip));
-  const view = await deps.db.transaction().execute(async (trx) => {
+  return withMail(deps, caller.host, async (trx, mail, brand) => {
     await lockTeam(trx, invitation.team_id);
     const current = await findPendingInvitation(trx, id);
     if (!current) throw notFound('team.invitation_not_found');
@@ -177,13 +174,11 @@ export async function resendInvitation(deps: Deps, inviter: Account, id: string,
     const token = randomToken();
     const expiresAt = iso(addMs(now, lifetimeMs));
     await renewInvitation(trx, id, sha256(token), expiresAt);
-    await mailInvitation(deps, trx, inviter, current.team_id, { email: current.email, token, expiresAt }, caller);
+    await mailInvitation(deps, trx, mail, brand, inviter, current.team_id, { email: current.email, token, expiresAt });
     await recordAuthEvent(trx, { accountId: inviter.id, type: 'team_invitation_sent', ip: caller.ip, at: iso(now) });
     const inviterEmail = current.inviter_account_id ? ((await findAccountById(trx, current.inviter_account_id))?.email ?? null) : null;
     return toInvitationView({ ...current, expires_at: expiresAt, inviterEmail }, now);
   });
-  deps.mailWritten();
-  return view;
 }
 
 export async function revokeInvitation(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
