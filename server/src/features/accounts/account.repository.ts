@@ -1,3 +1,4 @@
+import type { Language } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, AccountUpdate, ConsentsTable, NewAccount } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -16,14 +17,43 @@ export function findAccountById(db: DbOrTx, id: string): Promise<Account | undef
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What a sign-up knows of a new account; the rest starts empty. Every sign-up carries the data-processing consent. */
+export type AccountStart = { email: string; locale: Language; now: string } & Partial<
+  Pick<
+    NewAccount,
+    | 'email_verified_at'
+    | 'password_hash'
+    | 'password_changed_at'
+    | 'first_name'
+    | 'family_name'
+    | 'marketing_consent_at'
+    | 'analytics_consent_at'
+  >
+>;
+
 /** Inserts unless the e-mail is taken (a concurrent sign-up); returns whichever row now holds it. */
-export async function insertAccountOrGetExisting(
-  db: DbOrTx,
-  account: Omit<NewAccount, 'email_key'>,
-): Promise<{ account: Account; created: boolean }> {
+export async function insertAccountOrGetExisting(db: DbOrTx, start: AccountStart): Promise<{ account: Account; created: boolean }> {
+  const { email, locale, now, ...known } = start;
   const inserted = await db
     .insertInto('accounts')
-    .values({ ...account, email_key: emailKey(account.email) })
+    .values({
+      id: newId(),
+      email,
+      email_key: emailKey(email),
+      email_verified_at: null,
+      password_hash: null,
+      password_changed_at: null,
+      first_name: null,
+      family_name: null,
+      locale,
+      marketing_consent_at: null,
+      analytics_consent_at: null,
+      data_processing_consent_at: now,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+      ...known,
+    })
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -32,7 +62,7 @@ export async function insertAccountOrGetExisting(
     await createOwnTeam(db, inserted.id, inserted.created_at);
     return { account: inserted, created: true };
   }
-  const existing = await findAccountByEmail(db, account.email);
+  const existing = await findAccountByEmail(db, email);
   if (!existing) throw new Error('account vanished between insert and select');
   return { account: existing, created: false };
 }

@@ -2,7 +2,6 @@ import { type ErrorCode, type Language, screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
@@ -78,25 +77,10 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
   return withMail(deps, caller.host, async (trx, mail, brand): Promise<{ token?: string }> => {
     const language = input.locale ?? brand.defaultLanguage;
     const now = iso(deps.clock.now());
-    const { account, created } = await insertAccountOrGetExisting(trx, {
-      id: newId(),
-      email: input.email,
-      email_verified_at: null,
-      password_hash: null,
-      password_changed_at: null,
-      first_name: null,
-      family_name: null,
-      locale: language,
-      // Marketing and analytics consents are the owner's, recorded when the owner completes the
-      // sign-up (set-password, code completion) or saves the profile: never taken from whoever
-      // typed the address here.
-      marketing_consent_at: null,
-      analytics_consent_at: null,
-      data_processing_consent_at: now,
-      disabled_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    // Marketing and analytics consents are the owner's, recorded when the owner completes the
+    // sign-up (set-password, code completion) or saves the profile: never taken from whoever
+    // typed the address here.
+    const { account, created } = await insertAccountOrGetExisting(trx, { email: input.email, locale: language, now });
     if (created) {
       await insertConsents(trx, [
         consentRow(account.id, 'data_processing', true, { now, policyVersion: deps.config.consentPolicyVersion }),

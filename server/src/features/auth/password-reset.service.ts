@@ -1,5 +1,5 @@
 import { type Language, screenUrl } from '@gatehouse/contract';
-import type { Panel } from '../../db/schema.ts';
+import type { Account, OneTimeToken, Panel } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -75,17 +75,7 @@ export async function resetPassword(deps: Deps, input: { password: string; token
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
 
-  await withMail(deps, caller.host, async (trx, mail) => {
-    await lockAccount(trx, account.id);
-    if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('reset.failed');
-    await applyNewPassword(trx, deps, {
-      account,
-      passwordHash,
-      caller,
-      event: 'password_reset',
-      notify: { language: input.locale, mail },
-    });
-  });
+  await writeReset(deps, caller, { account, token, passwordHash, locale: input.locale }, () => badRequest('reset.failed'));
 }
 
 /**
@@ -104,15 +94,30 @@ export async function resetPasswordWithCode(
   const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'reset_code' }, caller);
   const passwordHash = await deps.hasher.hash(input.password);
 
+  await writeReset(deps, caller, { account, token, passwordHash, locale: input.locale }, () =>
+    badRequest('otp.invalid', { fields: { code: 'otp.invalid' } }),
+  );
+}
+
+/**
+ * Uses the link or code and writes the new password in one transaction, under the account's
+ * lock: of two resets racing with one token only the first uses it; the other gets `spent()`.
+ */
+async function writeReset(
+  deps: Deps,
+  caller: Caller,
+  reset: { account: Account; token: OneTimeToken; passwordHash: string; locale?: Language },
+  spent: () => AppError,
+): Promise<void> {
   await withMail(deps, caller.host, async (trx, mail) => {
-    await lockAccount(trx, account.id);
-    if (!(await consumeToken(trx, token.id, iso(deps.clock.now())))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+    await lockAccount(trx, reset.account.id);
+    if (!(await consumeToken(trx, reset.token.id, iso(deps.clock.now())))) throw spent();
     await applyNewPassword(trx, deps, {
-      account,
-      passwordHash,
+      account: reset.account,
+      passwordHash: reset.passwordHash,
       caller,
       event: 'password_reset',
-      notify: { language: input.locale, mail },
+      notify: { language: reset.locale, mail },
     });
   });
 }

@@ -2,42 +2,23 @@ import { type AccountOverview, screenUrl } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
-import { addMs, iso } from '../../lib/clock.ts';
-import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
+import { iso } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountByEmail, findAccountById, lockAccount, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
-import { consumeToken, insertToken } from '../tokens/token.repository.ts';
-import { findToken } from '../tokens/token.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
+import { findToken, writeToken } from '../tokens/token.service.ts';
 import { confirmPassword } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
 const linkLifetimeMs = 24 * 3_600_000;
 
-async function insertLinkToken(
-  db: DbOrTx,
-  deps: Deps,
-  accountId: string,
-  purpose: 'email_change' | 'email_change_cancel',
-  newEmail: string,
-) {
-  const now = deps.clock.now();
-  const token = randomToken();
-  await insertToken(db, {
-    id: newId(),
-    account_id: accountId,
-    purpose,
-    token_hash: sha256(token),
-    expires_at: iso(addMs(now, linkLifetimeMs)),
-    consumed_at: null,
-    attempts: 0,
-    created_at: iso(now),
-    new_email: newEmail,
-  });
-  return token;
+function insertLinkToken(db: DbOrTx, deps: Deps, accountId: string, purpose: 'email_change' | 'email_change_cancel', newEmail: string) {
+  return writeToken(db, { accountId, purpose, now: deps.clock.now(), lifetimeMs: linkLifetimeMs, newEmail });
 }
 
 /** What the settings show besides the account: whether it has a password, a pending change. */

@@ -105,20 +105,14 @@ export async function signUp(
   return deps.db.transaction().execute(async (trx): Promise<SsoOutcome> => {
     const now = iso(deps.clock.now());
     const { account, created } = await insertAccountOrGetExisting(trx, {
-      id: newId(),
       email: claims.email,
+      locale: language,
+      now,
       email_verified_at: now,
-      password_hash: null,
-      password_changed_at: null,
       first_name: claims.givenName ?? null,
       family_name: claims.familyName ?? null,
-      locale: language,
       marketing_consent_at: consents.marketing ? now : null,
       analytics_consent_at: consents.analytics ? now : null,
-      data_processing_consent_at: now,
-      disabled_at: null,
-      created_at: now,
-      updated_at: now,
     });
     // Another sign-up took the address a moment ago: nothing of ours was written.
     if (!created) return { kind: 'refused', code: 'sso.expired', flow };

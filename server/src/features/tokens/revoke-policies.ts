@@ -9,36 +9,27 @@ import { revokeTokens } from './token.repository.ts';
  * someone who knew the password moved the account, and must outlive that person changing the
  * password too (decisions 017 and 029).
  */
+const everyLinkButTheWayBack = [
+  'verify_email',
+  'set_password',
+  'password_reset',
+  'signup_code',
+  'reset_code',
+  'email_change',
+  'email_change_code',
+  'deletion_code',
+  'sso_link_code',
+] as const;
+
 export const revokePolicies = {
   /** A password written (set, reset, changed): every link and code but the way back. */
-  newPassword: [
-    'verify_email',
-    'set_password',
-    'password_reset',
-    'signup_code',
-    'reset_code',
-    'email_change',
-    'email_change_code',
-    'deletion_code',
-    'sso_link_code',
-  ],
+  newPassword: everyLinkButTheWayBack,
   /** A newer e-mail change replaces a pending one; the way back stays. */
   newEmailChange: ['email_change', 'email_change_code'],
   /** The address moved: what was mailed to the old one (resets, a pending deletion) must not outlive it. */
   addressChanged: ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code', 'sso_link_code'],
   /** "This was not me": every link and code, the way back included (decision 029). */
-  notMe: [
-    'verify_email',
-    'set_password',
-    'password_reset',
-    'signup_code',
-    'reset_code',
-    'email_change',
-    'email_change_code',
-    'email_change_cancel',
-    'deletion_code',
-    'sso_link_code',
-  ],
+  notMe: [...everyLinkButTheWayBack, 'email_change_cancel'],
 } as const satisfies Record<string, readonly TokenPurpose[]>;
 
 export type RevokePolicy = keyof typeof revokePolicies;

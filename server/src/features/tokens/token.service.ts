@@ -17,16 +17,25 @@ export async function issueToken(db: DbOrTx, clock: Clock, accountId: string, pu
   const now = clock.now();
   await lockAccount(db, accountId);
   await revokeTokens(db, accountId, [purpose], iso(now));
+  return writeToken(db, { accountId, purpose, now, lifetimeMs: tokenLifetimesMs[purpose] });
+}
+
+/** Stores a new link's token (its hash only) and returns the raw value, once. */
+export async function writeToken(
+  db: DbOrTx,
+  link: { accountId: string; purpose: TokenPurpose; now: Date; lifetimeMs: number; newEmail?: string },
+): Promise<string> {
   const token = randomToken();
   await insertToken(db, {
     id: newId(),
-    account_id: accountId,
-    purpose,
+    account_id: link.accountId,
+    purpose: link.purpose,
     token_hash: sha256(token),
-    expires_at: iso(addMs(now, tokenLifetimesMs[purpose])),
+    expires_at: iso(addMs(link.now, link.lifetimeMs)),
     consumed_at: null,
     attempts: 0,
-    created_at: iso(now),
+    created_at: iso(link.now),
+    new_email: link.newEmail ?? null,
   });
   return token;
 }
