@@ -1,18 +1,12 @@
 // Servers under test, each in a child process of its own (the load comes from this process, so
 // it never shares a thread with what it measures). Loopback only.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/test/support/free-port.ts';
+
+export { freePort };
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 export interface Child {
   url: string;

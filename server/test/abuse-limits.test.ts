@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
 import { limitDefaults } from '../src/lib/limits.ts';
 import { nextIp, seedAccount } from './support/accounts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 // docs/security-targets.md, abuse: per-IP caps on every call that hashes a password or sends mail, and
 // X-Forwarded-For believed only from the proxies TRUST_PROXY names.
@@ -26,9 +26,7 @@ const sending: Array<[string, () => Record<string, unknown>]> = [
 
 describe('per-IP caps', () => {
   let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-  });
+  before(async () => (t = await startBehindProxy()));
   after(() => t.stop());
 
   for (const [kind, calls, cap] of [

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, nextIp, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { registerPanel, type TestPanel } from './support/panels.ts';
-import { redisReachable, redisUrl } from './support/redis.ts';
+import { startWithPanel, type TestPanel } from './support/panels.ts';
+import { redisReachable, startTwoInstances } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // NIST SP 800-63B 5.2.2: at most 100 consecutive failed sign-ins per
 // account, whatever the client address; then the password alone no longer signs in, the owner
@@ -103,28 +103,15 @@ for (const dialect of await dialects()) {
   describe(`per-account cap on failed sign-ins (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
-    });
+    before(async () => ({ t, panel } = await startWithPanel(dialect)));
     after(() => t.stop());
     capScenario({ name: dialect, apps: () => [t], panel: () => panel });
   });
 }
 
 describe('per-account cap shared through Redis by two instances', { skip: !(await redisReachable()) && 'Redis not reachable' }, () => {
-  let first: TestApp;
-  let second: TestApp;
-  let panel: TestPanel;
-  before(async () => {
-    const env = { TRUST_PROXY: '127.0.0.1', REDIS_URL: redisUrl, SECRET_KEY: 'shared-instances-secret-key-of-forty-chars' };
-    first = await startTestApp({ env });
-    second = await startTestApp({ env, databaseUrl: first.databaseUrl });
-    panel = await registerPanel(first);
-  });
-  after(async () => {
-    await second.stop();
-    await first.stop();
-  });
-  capScenario({ name: 'redis', apps: () => [first, second], panel: () => panel });
+  let shared: Awaited<ReturnType<typeof startTwoInstances>>;
+  before(async () => (shared = await startTwoInstances()));
+  after(() => shared.stop());
+  capScenario({ name: 'redis', apps: () => [shared.first, shared.second], panel: () => shared.panel });
 });

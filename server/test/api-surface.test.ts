@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { api } from '@gatehouse/contract';
 import { createLicenses } from '../src/features/licenses/license.service.ts';
 import { dumpDatabase, seedAccount, signIn, visitor } from './support/accounts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 // What the API exposes: every call it answers is in /openapi.json, state changes only through
 // POST/PUT/DELETE, and /metrics only with its token.
@@ -17,9 +17,7 @@ const undocumented = new Set<string>([api.devMailbox]);
 describe('the API surface', () => {
   let t: TestApp;
   const metricsToken = 'metrics-token-0123456789abcdef';
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', METRICS_TOKEN: metricsToken } });
-  });
+  before(async () => (t = await startBehindProxy({ env: { METRICS_TOKEN: metricsToken } })));
   after(() => t.stop());
 
   it('describes in /openapi.json every call it answers', async () => {

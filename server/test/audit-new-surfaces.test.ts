@@ -4,7 +4,7 @@ import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
 import { ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 // docs/security-tests.md, "Settings, teams and single sign-on": the audit of the surfaces added
 // after the first one, as an attacker would go through them (decision 019).
@@ -15,10 +15,7 @@ for (const dialect of await dialects()) {
   describe(`audit of settings and teams (${dialect})`, () => {
     let t: TestApp;
     let hash: string;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(teamPassword);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, teamPassword)));
     after(() => t.stop());
 
     it('gives the browser a new session id on a password change: a copy of the old cookie signs in nothing', async () => {

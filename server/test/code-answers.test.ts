@@ -4,10 +4,19 @@ import { limitDefaults } from '../src/lib/limits.ts';
 import { headerLines, nextIp, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { codeIn, linkToPanel, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
-import { redisReachable, redisUrl } from './support/redis.ts';
+import {
+  askSignupCode,
+  codeIn,
+  linkToPanel,
+  otherCode,
+  panelBrowser,
+  registerPanel,
+  startWithPanel,
+  type TestPanel,
+} from './support/panels.ts';
+import { redisReachable, startTwoInstances } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // Every code answer is the same for known and unknown
 // addresses; codes only for a panel's own page; tries counted before judging, keyed so a
@@ -55,13 +64,7 @@ function uniformAnswers(apps: () => TestApp[], panel: () => TestPanel) {
     const [t] = apps() as [TestApp];
     const pending = `pending-code-${Date.now()}-${++n}@example.com`;
     const unknown = `nobody-code-${Date.now()}-${n}@example.com`;
-    const signup = await panelBrowser(t, panel().origin).post('/user/signup', {
-      email: pending,
-      otp: true,
-      apiKey: panel().apiKey,
-      userId: `uniform-${n}`,
-      dataProcessingConsent: true,
-    });
+    const signup = await askSignupCode(panelBrowser(t, panel().origin), { email: pending, apiKey: panel().apiKey, userId: `uniform-${n}` });
     assert.equal(signup.status, 200, signup.text);
     for (const [path, body] of [
       ['/user/verify-otp-email', {}],
@@ -81,8 +84,7 @@ for (const dialect of await dialects()) {
     let panel: TestPanel;
     let other: TestPanel;
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
+      ({ t, panel } = await startWithPanel(dialect));
       other = await registerPanel(t);
     });
     after(() => t.stop());
@@ -189,22 +191,11 @@ for (const dialect of await dialects()) {
 }
 
 describe('one-time code answers with Redis shared by two instances', { skip: !(await redisReachable()) && 'Redis not reachable' }, () => {
-  let first: TestApp;
-  let second: TestApp;
-  let panel: TestPanel;
-  before(async () => {
-    const env = { TRUST_PROXY: '127.0.0.1', REDIS_URL: redisUrl, SECRET_KEY: 'shared-instances-secret-key-of-forty-chars' };
-    first = await startTestApp({ env });
-    // One mail server for both: either instance's outbox worker may send a mail.
-    second = await startTestApp({ env, databaseUrl: first.databaseUrl, appOptions: {}, smtp: first.smtp });
-    panel = await registerPanel(first);
-  });
-  after(async () => {
-    await second.stop();
-    await first.stop();
-  });
+  let shared: Awaited<ReturnType<typeof startTwoInstances>>;
+  before(async () => (shared = await startTwoInstances()));
+  after(() => shared.stop());
   uniformAnswers(
-    () => [first, second],
-    () => panel,
+    () => [shared.first, shared.second],
+    () => shared.panel,
   );
 });

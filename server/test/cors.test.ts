@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { nextIp, seedAccount, visitor } from './support/accounts.ts';
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
-import { panelBrowser, registerFromPanel, registerPanel, type TestPanel } from './support/panels.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { askSignupCode, panelBrowser, registerFromPanel, registerPanel, startWithPanel, type TestPanel } from './support/panels.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 const password = 'Cross origin secret 5';
 
@@ -20,10 +20,7 @@ for (const dialect of await dialects()) {
   describe(`cross-origin calls from panel pages (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
-    });
+    before(async () => ({ t, panel } = await startWithPanel(dialect)));
     after(() => t.stop());
 
     it('answers preflights from a registered origin with what the panel build needs, credentials included', async () => {
@@ -100,13 +97,7 @@ for (const dialect of await dialects()) {
     it('gives a panel sign-up the cross-site cookie (SameSite=None; Secure; Partitioned; __Host-), and signs out cross-site', async () => {
       const browser = panelBrowser(t, panel.origin);
       const email = `cookie-${dialect}@example.com`;
-      const signup = await browser.post('/user/signup', {
-        email,
-        otp: true,
-        apiKey: panel.apiKey,
-        userId: 'c1',
-        dataProcessingConsent: true,
-      });
+      const signup = await askSignupCode(browser, { email, apiKey: panel.apiKey, userId: 'c1' });
       assert.equal(signup.status, 200);
       const mail = await t.smtp.waitFor(email);
       const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1] ?? '';
@@ -165,9 +156,7 @@ for (const dialect of await dialects()) {
 
 describe('session cookie on a plain-http address other than localhost', () => {
   let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:9' } });
-  });
+  before(async () => (t = await startBehindProxy({ env: { PUBLIC_URL: 'http://127.0.0.1:9' } })));
   after(() => t.stop());
 
   it('keeps the unprefixed Lax cookie even for a panel sign-in: browsers drop SameSite=None without Secure', async () => {

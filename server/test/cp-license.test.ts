@@ -9,7 +9,7 @@ import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
 import { panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Platform license secret 3';
 
@@ -36,8 +36,7 @@ for (const dialect of await dialects()) {
       client.post('/license/activate', { license }, apiKey === undefined ? {} : { 'x-api-key': apiKey });
 
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
+      ({ t, hash } = await startWithHash(dialect, password));
       panel = await registerPanel(t);
       otherPanel = await registerPanel(t, 'plesk');
     });

@@ -5,7 +5,7 @@ import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
 import { codeIn, linkToPanel, otherCode, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import type { CapturedMail } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Reset me softly 2026';
 const newPassword = 'A brand new secret 77';
@@ -38,8 +38,7 @@ for (const dialect of await dialects()) {
       (await visitor(t).post('/user/signin', { email, password: candidate, apiKey: panel.apiKey, userId: 'p' })).status === 200;
 
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
+      ({ t, hash } = await startWithHash(dialect, password));
       panel = await registerPanel(t);
     });
     after(() => t.stop());

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { revokePanel } from '../src/features/panels/panel.repository.ts';
 import { iso } from '../src/lib/clock.ts';
-import { headerLines, nextIp, seedAccount, visitor } from './support/accounts.ts';
+import { freshEmail, headerLines, nextIp, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Panel sign-in secret 7';
 const invalid = { error: 'Invalid email and password', code: 'auth.invalid_credentials' };
@@ -20,10 +20,8 @@ for (const dialect of await dialects()) {
     let t: TestApp;
     let hash: string;
     let panel: TestPanel;
-    let n = 0;
     const account = async () => {
-      n += 1;
-      const email = `cpuser${n}@example.com`;
+      const email = freshEmail('cpuser');
       return { email, id: (await seedAccount(t, email, { passwordHash: hash })).id };
     };
     const linkOf = (userId: string) =>
@@ -35,8 +33,7 @@ for (const dialect of await dialects()) {
         .executeTakeFirst();
 
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
+      ({ t, hash } = await startWithHash(dialect, password));
       panel = await registerPanel(t);
     });
     after(() => t.stop());

@@ -14,6 +14,14 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 const json = (body: string, path = '/user/signup') => ({ path, body, headers: { 'content-type': 'application/json' } });
 const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });
 
+/** What another site's request carries: a foreign or opaque Origin, or the browser's Sec-Fetch-Site. */
+const foreign: Array<Record<string, string>> = [
+  { origin: 'https://evil.example' },
+  { origin: 'null' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'same-site' },
+];
+
 for (const dialect of await dialects()) {
   describe(`HTTP hardening (${dialect})`, () => {
     let t: TestApp;
@@ -160,12 +168,6 @@ for (const dialect of await dialects()) {
     it('refuses cross-site state changes, login included, and changes nothing', async () => {
       const client = await signIn(t, 'guard@example.com', password);
       await client.put('/profile', { firstName: 'Before' });
-      const foreign: Array<Record<string, string>> = [
-        { origin: 'https://evil.example' },
-        { origin: 'null' },
-        { 'sec-fetch-site': 'cross-site' },
-        { 'sec-fetch-site': 'same-site' },
-      ];
       for (const headers of foreign) {
         const answer = await client.request('PUT', '/profile', { json: { firstName: 'Evil' }, headers });
         assert.equal(answer.status, 403, JSON.stringify(headers));
@@ -192,12 +194,6 @@ for (const dialect of await dialects()) {
       assert.equal((await member.client.post(`/invitations/${token}/accept`)).status, 200);
       const membership = (await ownTeam(owner.client)).members.find((m: { email: string }) => m.email === member.email);
       const path = `/team/members/${membership.id}`;
-      const foreign: Array<Record<string, string>> = [
-        { origin: 'https://evil.example' },
-        { origin: 'null' },
-        { 'sec-fetch-site': 'cross-site' },
-        { 'sec-fetch-site': 'same-site' },
-      ];
       for (const headers of foreign) {
         const answer = await owner.client.request('PATCH', path, { json: { role: 'admin' }, headers });
         assert.equal(answer.status, 403, JSON.stringify(headers));

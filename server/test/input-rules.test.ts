@@ -2,15 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dumpDatabase, registerAccount, seedAccount, visitor } from './support/accounts.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 // docs/security-targets.md, accounts and passwords: the password and e-mail rules, through HTTP.
 describe('password and e-mail rules over HTTP', () => {
   let t: TestApp;
   let n = 0;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-  });
+  before(async () => (t = await startBehindProxy()));
   after(() => t.stop());
 
   /** A set-password token for a fresh address, from the mailed link. */

@@ -4,9 +4,9 @@ import { revokeLicenseByHash } from '../src/features/licenses/license.repository
 import { createLicenses, type NewLicenses } from '../src/features/licenses/license.service.ts';
 import { iso } from '../src/lib/clock.ts';
 import { sha256 } from '../src/lib/crypto.ts';
-import { seedAccount, signIn, visitor } from './support/accounts.ts';
+import { signedInAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'License secret 2026';
 
@@ -14,21 +14,11 @@ for (const dialect of await dialects()) {
   describe(`licenses (${dialect})`, () => {
     let t: TestApp;
     let hash: string;
-    let n = 0;
-    /** A signed-in person with an account of their own. */
-    const member = async () => {
-      n += 1;
-      const email = `licensee${n}@example.com`;
-      const account = await seedAccount(t, email, { passwordHash: hash });
-      return { email, id: account.id, client: await signIn(t, email, password) };
-    };
+    const member = () => signedInAccount(t, { hash, password, prefix: 'licensee' });
     const newKey = async (options: Partial<NewLicenses> = {}) =>
       (await createLicenses(t.deps.db, t.deps.clock, { plan: 'pro', count: 1, kind: 'standalone', ...options }))[0] ?? '';
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, password)));
     after(() => t.stop());
 
     it('answers 404 for an unknown key and 400 for a malformed one', async () => {

@@ -5,7 +5,7 @@ import { issueToken } from '../src/features/tokens/token.service.ts';
 import { registerAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 // A mailed link says what became of it to whoever holds it, so its page can offer the next step
 // (sign in, send a new link) instead of a form that fails only after two passwords are typed.
@@ -16,9 +16,7 @@ for (const dialect of await dialects()) {
   describe(`mailed links say whether they were used or expired (${dialect})`, () => {
     let t: TestApp;
     let n = 0;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-    });
+    before(async () => (t = await startBehindProxy({ dialect })));
     after(() => t.stop());
 
     // The count-th mail to an address.

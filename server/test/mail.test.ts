@@ -9,7 +9,7 @@ import { eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects, freshDatabase } from './support/databases.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
 import { spawnServer } from './support/server-process.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 const kinds: MailKind[] = ['verify_email', 'already_registered', 'password_reset', 'password_changed', 'signin_paused'];
 const params = {
@@ -246,9 +246,7 @@ describe('/dev/mailbox', () => {
 for (const dialect of await dialects()) {
   describe(`mail outbox (${dialect})`, () => {
     let t: TestApp;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-    });
+    before(async () => (t = await startBehindProxy({ dialect })));
     after(() => t.stop());
     const outboxRow = (to: string) => t.deps.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirst();
 

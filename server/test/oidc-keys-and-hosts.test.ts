@@ -6,7 +6,7 @@ import { registerAccount, visitor } from './support/accounts.ts';
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
 import { authorizationRequest, browse, discover, registerClient } from './support/oidc-app.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 const kids = async (t: TestApp) => {
   const answer = await fetch(`${t.url}/oidc/jwks`);
@@ -115,9 +115,7 @@ for (const dialect of await dialects()) {
 
 describe('the OpenID provider behind a trusted proxy, for each white-label host', () => {
   let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://portal.example.test' } });
-  });
+  before(async () => (t = await startBehindProxy({ env: { PUBLIC_URL: 'https://portal.example.test' } })));
   after(() => t.stop());
   const discovery = (host: string) =>
     fetch(`${t.url}/.well-known/openid-configuration`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': host } });

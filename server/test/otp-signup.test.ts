@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { revokePanel } from '../src/features/panels/panel.repository.ts';
 import { createPanel } from '../src/features/panels/panel.service.ts';
 import { dialects } from './support/databases.ts';
-import { otherCode, panelBrowser, registerPanel } from './support/panels.ts';
+import { askSignupCode, otherCode, panelBrowser, registerPanel } from './support/panels.ts';
 import type { CapturedMail } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 const codeIn = (mail: CapturedMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
 
@@ -15,7 +15,7 @@ for (const dialect of await dialects()) {
     let apiKey: string;
     let panelId: string;
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
+      t = await startBehindProxy({ dialect });
       const panel = await createPanel(t.deps.db, t.deps.clock, { name: 'Host A', platform: 'cpanel', origins: ['http://127.0.0.2:8080'] });
       apiKey = panel.apiKey;
       panelId = panel.id;
@@ -80,26 +80,14 @@ for (const dialect of await dialects()) {
 
     it('refuses an unknown or revoked apiKey and a missing userId, and changes nothing', async () => {
       const client = t.client({ 'x-forwarded-for': '10.1.0.2' });
-      const unknown = await client.post('/user/signup', {
-        email: 'nokey@example.com',
-        otp: true,
-        apiKey: 'ghp_nope',
-        userId: 'u',
-        dataProcessingConsent: true,
-      });
+      const unknown = await askSignupCode(client, { email: 'nokey@example.com', apiKey: 'ghp_nope', userId: 'u' });
       assert.equal(unknown.status, 401);
       assert.equal(unknown.json.code, 'panel.invalid_key');
       const noUser = await client.post('/user/signup', { email: 'nouser@example.com', otp: true, apiKey, dataProcessingConsent: true });
       assert.equal(noUser.status, 400);
       const revoked = await createPanel(t.deps.db, t.deps.clock, { name: 'Gone', platform: 'plesk', origins: [] });
       await revokePanel(t.deps.db, revoked.id, new Date().toISOString());
-      const afterRevoke = await client.post('/user/signup', {
-        email: 'revoked@example.com',
-        otp: true,
-        apiKey: revoked.apiKey,
-        userId: 'u',
-        dataProcessingConsent: true,
-      });
+      const afterRevoke = await askSignupCode(client, { email: 'revoked@example.com', apiKey: revoked.apiKey, userId: 'u' });
       assert.equal(afterRevoke.status, 401);
       const accounts = await t.deps.db
         .selectFrom('accounts')
@@ -182,13 +170,7 @@ for (const dialect of await dialects()) {
       const here = await registerPanel(t);
       const there = await registerPanel(t);
       const email = `crossed-${dialect}@example.com`;
-      const answer = await panelBrowser(t, here.origin).post('/user/signup', {
-        email,
-        otp: true,
-        apiKey: there.apiKey,
-        userId: 'x',
-        dataProcessingConsent: true,
-      });
+      const answer = await askSignupCode(panelBrowser(t, here.origin), { email, apiKey: there.apiKey, userId: 'x' });
       assert.deepEqual([answer.status, answer.json.code], [401, 'panel.invalid_key']);
       assert.equal(await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst(), undefined);
     });

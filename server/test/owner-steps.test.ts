@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { codeIn, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { askSignupCode, codeIn, panelBrowser, registerPanel, startWithPanel, type TestPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // What a pending account holds comes from its owner's own steps, not from
 // whoever typed the address: consents at completion, panel links from the code's own panel.
@@ -15,10 +15,7 @@ for (const dialect of await dialects()) {
     let t: TestApp;
     let panel: TestPanel;
     let n = 0;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
-    });
+    before(async () => ({ t, panel } = await startWithPanel(dialect)));
     after(() => t.stop());
 
     const consentsOf = async (email: string) => {
@@ -119,13 +116,7 @@ for (const dialect of await dialects()) {
     it("links the panel user only when that panel's page completes the code for that user", async () => {
       const signUp = async (userId: string) => {
         const email = `link-${++n}-${dialect}@example.com`;
-        const answer = await panelBrowser(t, panel.origin).post('/user/signup', {
-          email,
-          otp: true,
-          apiKey: panel.apiKey,
-          userId,
-          dataProcessingConsent: true,
-        });
+        const answer = await askSignupCode(panelBrowser(t, panel.origin), { email, apiKey: panel.apiKey, userId });
         assert.equal(answer.status, 200, answer.text);
         return { email, code: codeIn(await t.smtp.waitFor(email)) };
       };

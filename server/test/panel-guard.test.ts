@@ -4,8 +4,8 @@ import { api } from '@gatehouse/contract';
 import { seedAccount } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { panelBrowser, registerPanel, startWithPanel, type TestPanel } from './support/panels.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // One guard for every signed-in call from a panel's page: the installation's apiKey in
 // X-API-KEY, whatever the route (decisions 017 and 031). Issue: the panel key was checked per
@@ -77,8 +77,7 @@ for (const dialect of await dialects()) {
     }
 
     before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
+      ({ t, panel } = await startWithPanel(dialect));
       other = await registerPanel(t);
     });
     after(() => t.stop());

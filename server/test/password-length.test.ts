@@ -3,14 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { errorCatalogues, formatMessage, languages } from '@gatehouse/contract';
 import { seedAccount, visitor } from './support/accounts.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 // The password message and the browser's check follow PASSWORD_MIN_LENGTH.
 describe('PASSWORD_MIN_LENGTH=12', () => {
   let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', PASSWORD_MIN_LENGTH: '12' } });
-  });
+  before(async () => (t = await startBehindProxy({ env: { PASSWORD_MIN_LENGTH: '12' } })));
   after(() => t.stop());
 
   it('refuses an 11-character password with a message that says 12', async () => {

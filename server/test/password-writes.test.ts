@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { askSignupCode, codeIn, linkToPanel, panelBrowser, startWithPanel, type TestPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -14,10 +14,7 @@ for (const dialect of await dialects()) {
     let t: TestApp;
     let panel: TestPanel;
     let n = 0;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      panel = await registerPanel(t);
-    });
+    before(async () => ({ t, panel } = await startWithPanel(dialect)));
     after(() => t.stop());
 
     /** A pending account with a live reset link and a live reset code, both mailed to its address. */
@@ -76,13 +73,7 @@ for (const dialect of await dialects()) {
     it('code completion of a control-panel sign-up', async () => {
       const email = `complete-${++n}-${dialect}@example.com`;
       const browser = panelBrowser(t, panel.origin);
-      const signup = await browser.post('/user/signup', {
-        email,
-        otp: true,
-        apiKey: panel.apiKey,
-        userId: `pw-${n}`,
-        dataProcessingConsent: true,
-      });
+      const signup = await askSignupCode(browser, { email, apiKey: panel.apiKey, userId: `pw-${n}` });
       assert.equal(signup.status, 200, signup.text);
       await t.outbox.flush();
       const signupCode = codeIn(await t.smtp.waitFor(email, (mail) => mail.subject.includes('verification code')));

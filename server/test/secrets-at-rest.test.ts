@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it, mock } from 'node:test';
 import { dumpDatabase, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
+import { askSignupCode, codeIn, linkToPanel, panelBrowser, registerPanel, type TestPanel } from './support/panels.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // A copy of the database gives back no usable link or code.
@@ -53,13 +53,7 @@ for (const dialect of await dialects()) {
 
     it('stores codes keyed with the server secret: a copy without the key gives no code back', async () => {
       const email = nextEmail();
-      const signup = await panelBrowser(t, panel.origin).post('/user/signup', {
-        email,
-        otp: true,
-        apiKey: panel.apiKey,
-        userId: `sealed-${n}`,
-        dataProcessingConsent: true,
-      });
+      const signup = await askSignupCode(panelBrowser(t, panel.origin), { email, apiKey: panel.apiKey, userId: `sealed-${n}` });
       assert.equal(signup.status, 200, signup.text);
       const code = codeIn(await t.smtp.waitFor(email));
       const row = await t.deps.db
@@ -88,13 +82,7 @@ for (const dialect of await dialects()) {
       const draw = mock.method(nodeCrypto, 'randomInt', () => 424242);
       syncBuiltinESMExports();
       try {
-        const signup = await panelBrowser(t, panel.origin).post('/user/signup', {
-          email,
-          otp: true,
-          apiKey: panel.apiKey,
-          userId: `repeat-${n}`,
-          dataProcessingConsent: true,
-        });
+        const signup = await askSignupCode(panelBrowser(t, panel.origin), { email, apiKey: panel.apiKey, userId: `repeat-${n}` });
         assert.equal(signup.status, 200, signup.text);
         const reset = await panelBrowser(t, panel.origin).post('/user/init-password-reset', { email, otp: true, apiKey: panel.apiKey });
         assert.equal(reset.status, 200, reset.text);

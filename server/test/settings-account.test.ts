@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Language } from '@gatehouse/contract';
 import { issueToken } from '../src/features/tokens/token.service.ts';
-import { seedAccount, signIn, visitor } from './support/accounts.ts';
+import { freshEmail, seedAccount, signedInAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Settings secret 2026';
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -16,19 +16,9 @@ for (const dialect of await dialects()) {
   describe(`account settings: profile, consents, password, sessions (${dialect})`, () => {
     let t: TestApp;
     let hash: string;
-    let n = 0;
-    const person = async (locale: Language = 'en') => {
-      n += 1;
-      const email = `settings${n}@example.com`;
-      const account = await seedAccount(t, email, { passwordHash: hash });
-      await t.deps.db.updateTable('accounts').set({ locale }).where('id', '=', account.id).execute();
-      return { email, id: account.id, client: await signIn(t, email, password) };
-    };
+    const person = (locale: Language = 'en') => signedInAccount(t, { hash, password, prefix: 'settings', locale });
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, password)));
     after(() => t.stop());
 
     it('refuses every settings call without a session', async () => {
@@ -119,7 +109,7 @@ for (const dialect of await dialects()) {
 
     it('a password change ends a pending e-mail change but keeps its "this was not me" link', async () => {
       const { email, id, client } = await person();
-      const next = `unconfirmed${n}@example.com`;
+      const next = freshEmail('unconfirmed');
       assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
       const cancel = linkIn(
         await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),

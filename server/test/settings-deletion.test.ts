@@ -11,7 +11,7 @@ import type { TestClient } from './support/http-client.ts';
 import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
 import { invite, seedInvitation } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Farewell secret 2026';
 
@@ -80,10 +80,7 @@ for (const dialect of await dialects()) {
     let hash: string;
     let n = 0;
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, password)));
     after(() => t.stop());
 
     it('exports everything stored about the person as a JSON file', async () => {

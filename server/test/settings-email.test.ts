@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
+import type { TestClient } from './support/http-client.ts';
 import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Mailbox secret 2026';
 
@@ -20,11 +21,19 @@ for (const dialect of await dialects()) {
       return { email, id: account.id, client: await signIn(t, email, password) };
     };
     const tokenOf = (url: URL) => url.searchParams.get('token') ?? '';
+    /** Moves the account to `next` through the mailed link; the link the old address got to undo it. */
+    const moveAccount = async (client: TestClient, email: string, next: string) => {
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const cancel = linkIn(
+        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
+        `${t.url}/email-change/cancel?`,
+      );
+      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
+      assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(link) })).status, 200);
+      return cancel;
+    };
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, password)));
     after(() => t.stop());
 
     it('refuses a wrong password, the same address and an invalid one, changing nothing', async () => {
@@ -119,13 +128,7 @@ for (const dialect of await dialects()) {
     it('"this was not me" undoes an applied change and ends every session, even after a password change', async () => {
       const { email, client } = await person();
       const next = `intruder${n}@example.com`;
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
-      const cancel = linkIn(
-        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
-        `${t.url}/email-change/cancel?`,
-      );
-      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
-      assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(link) })).status, 200);
+      const cancel = await moveAccount(client, email, next);
       assert.equal((await client.post('/account/password', { currentPassword: password, password: 'Intruder secret 99' })).status, 200);
 
       const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });
@@ -139,13 +142,7 @@ for (const dialect of await dialects()) {
     it('"this was not me" still works after whoever moved the account asked for another change', async () => {
       const { email, client } = await person();
       const next = `hopper${n}@example.com`;
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
-      const cancel = linkIn(
-        await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
-        `${t.url}/email-change/cancel?`,
-      );
-      const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
-      assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(link) })).status, 200);
+      const cancel = await moveAccount(client, email, next);
       assert.equal((await client.post('/account/email', { email: `hopper${n}-again@example.com`, password })).status, 200);
 
       const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });

@@ -4,7 +4,7 @@ import { eventually, nextIp, seedAccount, signIn, visitor } from './support/acco
 import { dialects } from './support/databases.ts';
 import { redisReachable, redisUrl } from './support/redis.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 // Decision 019: the settings calls that take the current password are no guessing oracle for
 // whoever holds a session cookie. Their wrong passwords count in the account's run across
@@ -126,9 +126,7 @@ function scenarios(apps: () => TestApp[]) {
 for (const dialect of await dialects()) {
   describe(`settings calls that take the current password count in the account's run (${dialect})`, () => {
     let t: TestApp;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1', ACCOUNT_SIGNIN_FAILURES: String(cap) } });
-    });
+    before(async () => (t = await startBehindProxy({ dialect, env: { ACCOUNT_SIGNIN_FAILURES: String(cap) } })));
     after(() => t.stop());
     scenarios(() => [t]);
   });

@@ -4,7 +4,7 @@ import { sha256 } from '../src/lib/crypto.ts';
 import { dumpDatabase, headerLines, nextIp, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Sign-in secret 2026';
 const invalid = { error: 'Invalid email and password', code: 'auth.invalid_credentials' };
@@ -25,10 +25,7 @@ for (const dialect of await dialects()) {
     const cookieOf = (response: { headers: Headers }) => response.headers.getSetCookie()[0] ?? '';
     const cookieValue = (setCookie: string) => setCookie.split(';')[0]?.split('=')[1] ?? '';
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(password);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, password)));
     after(() => t.stop());
 
     it('answers an unknown e-mail and a wrong password alike', async () => {

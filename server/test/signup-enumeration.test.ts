@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dumpDatabase, headerLines, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, startWithHash, type TestApp } from './support/test-app.ts';
 
 // Sign-up, resend and reset-request must not tell whether an address has an account
 // (docs/product.md, enumeration; docs/security-targets.md): same status, body, headers and cookies; only the mail differs.
@@ -33,10 +33,7 @@ for (const dialect of await dialects()) {
   describe(`sign-up enumeration and resend limits (${dialect})`, () => {
     let t: TestApp;
     let knownHash: string;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      knownHash = await t.deps.hasher.hash('A known long secret 1');
-    });
+    before(async () => ({ t, hash: knownHash } = await startWithHash(dialect, 'A known long secret 1')));
     after(() => t.stop());
 
     it('answers sign-up, resend and reset alike for a known, a pending and an unknown address', async () => {

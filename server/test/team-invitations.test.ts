@@ -8,7 +8,7 @@ import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
 import { freshEmail, invitationToken, invite, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const newPassword = 'Fresh member secret 42';
 
@@ -20,10 +20,7 @@ for (const dialect of await dialects()) {
     const memberEmails = async (client: Parameters<typeof ownTeam>[0]) =>
       (await ownTeam(client)).members.map((m: { email: string }) => m.email).sort();
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(teamPassword);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, teamPassword)));
     after(() => t.stop());
 
     it("mails the invitation in the inviter's language, with the host's brand, the team, the inviter and the expiry", async () => {

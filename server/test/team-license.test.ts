@@ -6,7 +6,7 @@ import { newId } from '../src/lib/crypto.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
 import { person, teamPassword } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 // What the account page's License section shows a team member (decision 021): the session says
 // which license they work under through a team, and whose team it is.
@@ -15,10 +15,7 @@ for (const dialect of await dialects()) {
   describe(`teams: a member's license (${dialect})`, () => {
     let t: TestApp;
     let hash: string;
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(teamPassword);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, teamPassword)));
     after(() => t.stop());
 
     const activate = async (client: TestClient, plan: Plan) => {

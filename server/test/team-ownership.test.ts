@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
-import { panelBrowser, registerPanel } from './support/panels.ts';
+import { askSignupCode, panelBrowser, registerPanel } from './support/panels.ts';
 import { refuseInserts } from './support/refuse-inserts.ts';
 import { ssoRoundTrip } from './support/sso.ts';
 import { freshEmail, person, seedInvitation, teamPassword } from './support/teams.ts';
@@ -53,13 +53,7 @@ for (const dialect of await dialects()) {
       'sign-up': async (email) => (await visitor(t).post('/user/signup', { email, dataProcessingConsent: true })).status === 200,
       'control-panel sign-up': async (email) => {
         const panel = await registerPanel(t);
-        const answer = await panelBrowser(t, panel.origin).post('/user/signup', {
-          email,
-          otp: true,
-          apiKey: panel.apiKey,
-          userId: `user-${email}`,
-          dataProcessingConsent: true,
-        });
+        const answer = await askSignupCode(panelBrowser(t, panel.origin), { email, apiKey: panel.apiKey, userId: `user-${email}` });
         return answer.status === 200;
       },
       'invitation sign-up': async (email) => {

@@ -4,7 +4,7 @@ import { createLicenses } from '../src/features/licenses/license.service.ts';
 import { visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { freshEmail, invitationToken, invite, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startWithHash, type TestApp } from './support/test-app.ts';
 
 for (const dialect of await dialects()) {
   describe(`teams: managing a team (${dialect})`, () => {
@@ -22,10 +22,7 @@ for (const dialect of await dialects()) {
       return { owner, member, membershipId: membership.id as string, ownerMembershipId: team.members[0].id as string };
     };
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-      hash = await t.deps.hasher.hash(teamPassword);
-    });
+    before(async () => ({ t, hash } = await startWithHash(dialect, teamPassword)));
     after(() => t.stop());
 
     it('gives every new account a team of its own, with itself as owner', async () => {

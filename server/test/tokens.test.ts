@@ -4,7 +4,7 @@ import { sha256 } from '../src/lib/crypto.ts';
 import { dumpDatabase, eventually, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -49,9 +49,7 @@ for (const dialect of await dialects()) {
     }
     const reset = (token: string) => visitor(t).post('/user/password-reset', { token, password: 'A fresh secret 4711' });
 
-    before(async () => {
-      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1' } });
-    });
+    before(async () => (t = await startBehindProxy({ dialect })));
     after(() => t.stop());
 
     it('keeps a verification link valid for 24 hours', async () => {

@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { upsertBrand } from '../src/features/brands/brand.repository.ts';
 import { visitor } from './support/accounts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 // The audit (XSS and mail injection through white-label fields): a brand
 // row saved before the CLI checked its values, or written by hand, never reaches a page or a
 // mail as a javascript: link, a link to another site by "/\", or CSS in the colour.
 describe('white-label fields', () => {
   let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-  });
+  before(async () => (t = await startBehindProxy()));
   after(() => t.stop());
 
   it('answers only https URLs and a #rrggbb colour, whatever the stored row holds', async () => {

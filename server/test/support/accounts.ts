@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
+import type { Language } from '@gatehouse/contract';
 import type { Db } from '../../src/db/database.ts';
 import type { Account } from '../../src/db/schema.ts';
-import { insertAccountOrGetExisting } from '../../src/features/accounts/account.repository.ts';
+import { insertAccountOrGetExisting, updateAccount } from '../../src/features/accounts/account.repository.ts';
 import { iso } from '../../src/lib/clock.ts';
-import { newId } from '../../src/lib/crypto.ts';
 import type { TestClient } from './http-client.ts';
 import { linkIn } from './smtp.ts';
 import type { TestApp } from './test-app.ts';
@@ -47,22 +47,30 @@ export async function registerAccount(t: TestApp, client: TestClient, email: str
 export async function seedAccount(t: TestApp, email: string, options: { passwordHash?: string | null } = {}): Promise<Account> {
   const now = iso(t.deps.clock.now());
   const { account } = await insertAccountOrGetExisting(t.deps.db, {
-    id: newId(),
     email,
+    locale: 'en',
+    now,
     email_verified_at: options.passwordHash ? now : null,
     password_hash: options.passwordHash ?? null,
     password_changed_at: options.passwordHash ? now : null,
-    first_name: null,
-    family_name: null,
-    locale: 'en',
-    marketing_consent_at: null,
-    analytics_consent_at: null,
-    data_processing_consent_at: now,
-    disabled_at: null,
-    created_at: now,
-    updated_at: now,
   });
   return account;
+}
+
+let addresses = 0;
+
+/** A fresh address no other test (or run on the same database server) uses. */
+export function freshEmail(prefix: string): string {
+  addresses += 1;
+  return `${prefix}.${addresses}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A signed-in person with a complete account at a fresh address; `hash` is the suite's hash of `password`. */
+export async function signedInAccount(t: TestApp, login: { hash: string; password: string; prefix: string; locale?: Language }) {
+  const email = freshEmail(login.prefix);
+  const account = await seedAccount(t, email, { passwordHash: login.hash });
+  if (login.locale && login.locale !== account.locale) await updateAccount(t.deps.db, account.id, { locale: login.locale });
+  return { email, id: account.id, client: await signIn(t, email, login.password) };
 }
 
 /** Signs a fresh visitor in with form data, as the seed's client does; fails the test otherwise. */

@@ -3,9 +3,10 @@ import { linkPanelUser } from '../../src/features/panels/panel.repository.ts';
 import { createPanel } from '../../src/features/panels/panel.service.ts';
 import { iso } from '../../src/lib/clock.ts';
 import { nextIp } from './accounts.ts';
+import type { Dialect } from './databases.ts';
 import type { TestClient } from './http-client.ts';
 import type { CapturedMail } from './smtp.ts';
-import type { TestApp } from './test-app.ts';
+import { startBehindProxy, type TestApp } from './test-app.ts';
 
 let lastPanel = 0;
 
@@ -45,19 +46,24 @@ export function codeIn(mail: CapturedMail): string {
 /** A code that is not this one. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Control-panel sign-up through HTTP with the mailed code; the client ends signed in. */
-export async function registerFromPanel(
-  t: TestApp,
-  client: TestClient,
-  input: { email: string; password: string; apiKey: string; userId: string },
-): Promise<{ id: string }> {
-  const signup = await client.post('/user/signup', {
+/** A panel page's sign-up: a code mailed for one of the installation's users (the seed's `otp: true`). */
+export function askSignupCode(client: TestClient, input: { email: string; apiKey: string; userId: string }) {
+  return client.post('/user/signup', {
     email: input.email,
     otp: true,
     apiKey: input.apiKey,
     userId: input.userId,
     dataProcessingConsent: true,
   });
+}
+
+/** Control-panel sign-up through HTTP with the mailed code; the client ends signed in. */
+export async function registerFromPanel(
+  t: TestApp,
+  client: TestClient,
+  input: { email: string; password: string; apiKey: string; userId: string },
+): Promise<{ id: string }> {
+  const signup = await askSignupCode(client, input);
   assert.equal(signup.status, 200, signup.text);
   const code = codeIn(await t.smtp.waitFor(input.email, (mail) => mail.subject.includes('verification code')));
   const verified = await client.post('/user/verify-otp-email', { code, email: input.email });
@@ -70,4 +76,10 @@ export async function registerFromPanel(
   });
   assert.equal(done.status, 200, done.text);
   return { id: done.json.data.id };
+}
+
+/** An app behind a trusted proxy with one registered installation, as the panel suites start. */
+export async function startWithPanel(dialect: Dialect | undefined): Promise<{ t: TestApp; panel: TestPanel }> {
+  const t = await startBehindProxy({ dialect });
+  return { t, panel: await registerPanel(t) };
 }

@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import { registerPanel, type TestPanel } from './panels.ts';
+import { startBehindProxy, type TestApp } from './test-app.ts';
 
 export const redisUrl = 'redis://127.0.0.1:6379';
 
@@ -34,4 +36,20 @@ export function redisReachable(): Promise<boolean> {
     return false;
   })();
   return reachable;
+}
+
+/**
+ * Two instances on one database sharing Redis, as behind a load balancer, and a panel: for
+ * limits that must hold across instances. One mail server for both: either instance's outbox
+ * worker may send a mail.
+ */
+export async function startTwoInstances(): Promise<{ first: TestApp; second: TestApp; panel: TestPanel; stop: () => Promise<void> }> {
+  const env = { REDIS_URL: redisUrl, SECRET_KEY: 'shared-instances-secret-key-of-forty-chars' };
+  const first = await startBehindProxy({ env });
+  const second = await startBehindProxy({ env, databaseUrl: first.databaseUrl, smtp: first.smtp });
+  const stop = async () => {
+    await second.stop();
+    await first.stop();
+  };
+  return { first, second, panel: await registerPanel(first), stop };
 }

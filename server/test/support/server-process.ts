@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './test-app.ts';
+import { freePort } from './free-port.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

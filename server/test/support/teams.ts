@@ -1,31 +1,22 @@
 import assert from 'node:assert/strict';
 import type { AssignableRole, Language } from '@gatehouse/contract';
-import { updateAccount } from '../../src/features/accounts/account.repository.ts';
 import { findOwnTeam, insertInvitation } from '../../src/features/teams/team.repository.ts';
 import { addMs, iso } from '../../src/lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../src/lib/crypto.ts';
-import { seedAccount, signIn } from './accounts.ts';
+import { signedInAccount } from './accounts.ts';
 import type { TestClient } from './http-client.ts';
 import { linkIn } from './smtp.ts';
 import type { TestApp } from './test-app.ts';
 
 export const teamPassword = 'Team spirit 2026 rocks';
-let n = 0;
-
-/** A fresh address no other test (or run on the same database server) uses. */
-export function freshEmail(prefix: string): string {
-  n += 1;
-  return `${prefix}.${n}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+export { freshEmail } from './accounts.ts';
 
 /** A signed-in person with a complete account (and so a team of their own). */
 export async function person(t: TestApp, hash: string, prefix = 'person', locale: Language = 'en') {
-  const email = freshEmail(prefix);
-  const account = await seedAccount(t, email, { passwordHash: hash });
-  if (locale !== 'en') await updateAccount(t.deps.db, account.id, { locale });
-  const team = await findOwnTeam(t.deps.db, account.id);
+  const signedIn = await signedInAccount(t, { hash, password: teamPassword, prefix, locale });
+  const team = await findOwnTeam(t.deps.db, signedIn.id);
   assert.ok(team, 'every account owns a team');
-  return { email, id: account.id, teamId: team.id, client: await signIn(t, email, teamPassword) };
+  return { ...signedIn, teamId: team.id };
 }
 
 export function invite(client: TestClient, email: string, role: AssignableRole = 'member', teamId?: string) {

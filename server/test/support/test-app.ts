@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type App, type AppOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { type Dialect, freshDatabase } from './databases.ts';
+import { freePort } from './free-port.ts';
 import { TestClient } from './http-client.ts';
 import { SmtpCapture } from './smtp.ts';
 
@@ -30,14 +30,6 @@ export class TestClock implements Clock {
     if (this.#stoppedAt !== undefined) this.offsetMs -= Date.now() - this.#stoppedAt;
     this.#stoppedAt = undefined;
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 export interface TestApp extends App {
@@ -140,4 +132,15 @@ export function startLoggingTestApp(lines: string[]): Promise<TestApp> {
     env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
     appOptions: { logStream: { write: (line: string) => void lines.push(line) } },
   });
+}
+
+/** An app as most suites start one: behind a trusted proxy, so each simulated person comes from an address of its own. */
+export function startBehindProxy(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  return startTestApp({ ...options, env: { TRUST_PROXY: '127.0.0.1', ...options.env } });
+}
+
+/** That app and the hash of the password its seeded accounts share: hashed once, so seeding many stays fast. */
+export async function startWithHash(dialect: Dialect | undefined, password: string): Promise<{ t: TestApp; hash: string }> {
+  const t = await startBehindProxy({ dialect });
+  return { t, hash: await t.deps.hasher.hash(password) };
 }
