@@ -6,7 +6,16 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import en, { type UiMessages } from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, codeIn, createLicense, linkIn, providerUser, signInAtProvider, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import {
+  capture,
+  codeIn,
+  finishProviderSignup,
+  linkIn,
+  providerUser,
+  signInAtProvider,
+  uniqueEmail,
+  waitForMail,
+} from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -199,12 +208,7 @@ test('an account made with Google has no password: it sets one by mail, download
   await page.getByRole('link', { name: 'Sign up with Google' }).click();
   await signInAtProvider(page, login);
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('Step 4 of 4')).toBeVisible();
-  await page.locator('input[value="standalone"]').check();
-  await page.locator('input[name="license"]').fill(await createLicense('pro'));
-  await page.getByRole('button', { name: 'Activate license' }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await finishProviderSignup(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sam Single' })).toBeVisible();
 
   // No password to type again: the password section offers the reset mail.

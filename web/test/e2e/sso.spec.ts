@@ -1,7 +1,7 @@
 // Single sign-on in Chromium, through the real OpenID providers' own login pages (oidc-provider
 // on loopback, one like Google, one like Microsoft's multi-tenant issuer).
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
+import { capture, finishProviderSignup, providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
 import { analyticsUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -32,12 +32,7 @@ test('signs up with Google from /signup through the provider to step 3, the lice
   await expect(page).toHaveURL(/\/signup-process$/);
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await capture(page, testInfo, 'sso-signup-profile');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('Step 4 of 4')).toBeVisible();
-  await page.locator('input[value="standalone"]').check();
-  await page.locator('input[name="license"]').fill(await createLicense('pro'));
-  await page.getByRole('button', { name: 'Activate license' }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await finishProviderSignup(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   await expect(page.getByText(`Connected as ${email}`)).toBeVisible();
 });

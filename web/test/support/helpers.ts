@@ -143,3 +143,13 @@ export async function signInAtProvider(page: Page, login: string): Promise<void>
   await page.locator('input[name="password"]').fill('any password at the provider');
   await page.locator('button[type="submit"]').click();
 }
+
+/** Steps 3 and 4 after a provider's sign-up: the names it gave saved, a Pro key activated, Finish. */
+export async function finishProviderSignup(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await page.locator('input[value="standalone"]').check();
+  await page.locator('input[name="license"]').fill(await createLicense('pro'));
+  await page.getByRole('button', { name: 'Activate license' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+}
