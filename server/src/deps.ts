@@ -32,9 +32,10 @@ export interface Caller {
   /** Set when the call comes from an active panel installation's page (an allowed CORS origin). */
   panelOrigin?: string;
   /**
-   * The installation a signed-in call came from: its page, with its key (or its key alone, from
-   * a script). Resolved once by the guard of signed-in calls (http/session.ts); services read
-   * this, never a flag or the Origin.
+   * The installation a call came from: its page, with its key (or its key alone, from a script).
+   * Resolved once per request (`resolvePanel`, http/session.ts: by the guard of signed-in calls,
+   * and by the routes of the seed's pre-sign-in panel calls); services read this, never a flag,
+   * a key or the Origin (decision 036).
    */
   panel?: Panel;
   /**

@@ -116,6 +116,31 @@ for (const dialect of await dialects()) {
       assert.deepEqual(rows, []);
     });
 
+    it('judges a panel call’s body before its installation, and refuses another installation’s key on every way in (decision 036)', async () => {
+      const page = panelBrowser(t, panel.origin);
+      const email = `elsewhere-${dialect}@example.com`;
+      const calls = (address: string, apiKey: string): Array<[string, Record<string, unknown>]> => [
+        ['/user/signup', { email: address, otp: true, apiKey, userId: 'u', dataProcessingConsent: true }],
+        ['/user/init-password-reset', { email: address, otp: true, apiKey }],
+        ['/user/signin', { email: address, password, apiKey, userId: 'u' }],
+      ];
+      for (const [path, body] of calls('not-an-email', 'ghp_nothing')) {
+        const answer = await page.post(path, body);
+        assert.deepEqual([answer.status, answer.json.code], [400, 'validation.email_invalid'], path);
+      }
+      for (const [path, body] of calls(email, other.apiKey)) {
+        const answer = await page.post(path, body);
+        assert.deepEqual(
+          [answer.status, answer.json.code, answer.json.fields],
+          [401, 'panel.invalid_key', { apiKey: 'panel.invalid_key' }],
+          path,
+        );
+      }
+      await t.outbox.flush();
+      assert.deepEqual(t.smtp.mailsTo(email), []);
+      assert.equal(await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+    });
+
     it('lets a stranger elsewhere use up only their own tries: the owner still gets in with the code', async () => {
       const email = `owner-tries-${dialect}@example.com`;
       await linkToPanel(t, panel, (await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash(password) })).id);

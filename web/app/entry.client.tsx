@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadPageTexts } from './lib/i18n.tsx';
-import { receivePanelCredentials } from './lib/panel.ts';
+import { mode } from './lib/mode.ts';
 import { reloadOnce } from './lib/platform.ts';
 import { importRouteModules, showLoadFailure } from './lib/route-modules.ts';
 
@@ -11,8 +11,9 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });
 
-// In a hosting panel, the host page hands in the panel user's credentials before any call.
-receivePanelCredentials();
+// The mode is chosen here, once; in a hosting panel the host page hands in the panel user's
+// credentials before any call.
+mode().start();
 
 // The page's texts (its language, its screen's part) must be loaded before hydrating, so the
 // first client render matches the prerendered HTML.

@@ -4,13 +4,13 @@ import type { Panel } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import type { LiveSession } from '../features/auth/session.repository.ts';
 import { resolveSession } from '../features/auth/session.service.ts';
-import { requirePanel } from '../features/panels/panel.service.ts';
+import { panelKeyRefused, requirePanel } from '../features/panels/panel.service.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: LiveSession;
-    /** The installation whose page made a signed-in call (resolved once, by requireSession). */
+    /** The installation a call names, checked against its page: resolved once (`resolvePanel`). */
     panel?: Panel;
   }
 }
@@ -94,6 +94,34 @@ function panelKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The installation a call names (X-API-KEY, or apiKey in the body), checked against the panel
+ * page it comes from: resolved once per request, kept as `request.panel` and handed to the
+ * services as `caller.panel`, which they read instead of flags, keys or the Origin (decision 036).
+ */
+export async function resolvePanel(deps: Deps, request: FastifyRequest): Promise<Panel> {
+  request.panel ??= await requirePanel(deps.db, panelKeyOf(request), request.panelOrigin);
+  callerOf(request).panel = request.panel;
+  return request.panel;
+}
+
+/**
+ * The hook of the seed's pre-sign-in panel calls (sign-up and reset request with `otp: true`):
+ * when the body makes it a panel call, the installation is resolved after the body is validated
+ * and before the handler, as the services used to do first. `pageOnly`: only from a registered
+ * panel's page, never from a script with the key alone (a reset code, decision 031).
+ */
+export function panelCall(deps: Deps, options: { when: (body: unknown) => boolean; pageOnly?: boolean }) {
+  return async (request: FastifyRequest) => {
+    if (!options.when(request.body)) return;
+    if (options.pageOnly && request.panelOrigin === undefined) throw panelKeyRefused();
+    await resolvePanel(deps, request);
+  };
+}
+
+/** `otp: true` in the body: the seed's mark of a control-panel call. */
+export const asksForCode = (body: unknown) => (body as { otp?: unknown } | undefined)?.otp === true;
+
+/**
  * The one guard of every signed-in call, and the only way a route gets at the account
  * (`authOf` refuses without it). The session is checked on the server; a call from a registered
  * panel's page (a CORS-allowed origin) must also name that installation in X-API-KEY, resolved
@@ -104,12 +132,8 @@ export function requireSession(deps: Deps) {
   return async (request: FastifyRequest) => {
     await loadSession(deps, request);
     if (!request.auth) throw unauthorized();
-    const key = panelKeyOf(request);
     // From a panel's page the key is required; elsewhere (no Origin: a script) a key given is checked alone.
-    if (request.panelOrigin !== undefined || key !== undefined) {
-      request.panel = await requirePanel(deps.db, key, request.panelOrigin);
-      callerOf(request).panel = request.panel;
-    }
+    if (request.panelOrigin !== undefined || panelKeyOf(request) !== undefined) await resolvePanel(deps, request);
   };
 }
 

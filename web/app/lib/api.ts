@@ -1,7 +1,6 @@
 import { detectError, type ErrorCode } from '@gatehouse/contract';
 import { knownErrorCode, languageOfPath, loadErrorMessages } from './i18n.tsx';
-import { panelCredentials } from './panel.ts';
-import { isControlPanel, runtimeConfig } from './runtime-config.ts';
+import { runtimeConfig } from './runtime-config.ts';
 
 export interface ApiResult<T> {
   data?: T;
@@ -42,13 +41,15 @@ export function prefetchApiClient(): void {
 
 type Body = Record<string, unknown> | URLSearchParams;
 
-/**
- * Inside a hosting panel every call names the installation in X-API-KEY: the server refuses a
- * signed-in call from a panel's page without it (decisions 017 and 031). Built here only.
- */
-export function panelHeaders(): Record<string, string> {
-  return isControlPanel() ? { 'X-API-KEY': panelCredentials().apiKey } : {};
+let everyCall: () => Record<string, string> = () => ({});
+
+/** The mode's headers, sent with every call (lib/mode.ts sets them once, when it is chosen). */
+export function sendWithEveryCall(headers: () => Record<string, string>): void {
+  everyCall = headers;
 }
+
+/** The headers of every call, for a raw fetch. */
+export const callHeaders = (): Record<string, string> => everyCall();
 
 /** Calls the API; never throws: errors come back in the result. */
 export async function api<T>(
@@ -76,7 +77,7 @@ export async function api<T>(
       baseURL: apiBase(),
       method,
       body,
-      headers: { accept: 'application/json', ...panelHeaders(), ...headers },
+      headers: { accept: 'application/json', ...everyCall(), ...headers },
     });
     ({ status, statusText } = response);
     contentType = response.headers.get('content-type');

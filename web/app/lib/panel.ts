@@ -1,6 +1,6 @@
-import { type PanelCredentials, panelBasePath, panelSigninMarker } from '@gatehouse/contract';
+import { type PanelCredentials, panelSigninMarker } from '@gatehouse/contract';
 import { create } from 'zustand';
-import { isControlPanel, runtimeConfig } from './runtime-config.ts';
+import { runtimeConfig } from './runtime-config.ts';
 
 /** The host page's global, set by the panel plugin before the app's script. */
 declare global {
@@ -27,7 +27,6 @@ function valid(value: Partial<PanelCredentials> | undefined): PanelCredentials |
  * postMessage from a parent frame whose origin the deployment allows (docs/product.md, panel credentials).
  */
 export function receivePanelCredentials(): () => void {
-  if (!isControlPanel()) return () => {};
   const fromGlobal = valid(window.__GATEHOUSE_PANEL__);
   if (fromGlobal) usePanel.setState({ credentials: fromGlobal });
   if (window.parent === window) return () => {};
@@ -49,11 +48,6 @@ export function receivePanelCredentials(): () => void {
 /** The credentials to send; empty strings when the host page handed none (the server refuses them). */
 export function panelCredentials(): PanelCredentials {
   return usePanel.getState().credentials ?? { apiKey: '', userId: '' };
-}
-
-/** Seed section 3: assetsLink is the page origin plus the panel's path in control-panel mode. */
-export function assetsLinkOf(): string {
-  return isControlPanel() ? `${window.location.origin}${panelBasePath}` : './';
 }
 
 /** The marker the panel plugin reads after a control-panel sign-in or password set. */

@@ -20,8 +20,3 @@ export function runtimeConfig(): RuntimeConfig {
   if (typeof window === 'undefined') return defaults;
   return { ...defaults, ...(window as { __GATEHOUSE__?: Partial<RuntimeConfig> }).__GATEHOUSE__ };
 }
-
-/** True in a hosting panel: one-time codes and the panel's credentials (seed section 1). */
-export function isControlPanel(): boolean {
-  return runtimeConfig().mode === 'control-panel';
-}

@@ -1,7 +1,7 @@
 import type { BrandView, Language } from '@gatehouse/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { assetsLinkOf } from './panel.ts';
+import { mode } from './mode.ts';
 
 // Key prefix and suffixes from the seed (-signup, -signupBase), prefix from docs/product.md.
 export const storageKeys = { signup: 'gatehouse-signup', signupBase: 'gatehouse-signupBase' } as const;
@@ -90,7 +90,7 @@ export const useBaseStore = create<SignupBaseState>()(
 /** Reads both stores from sessionStorage; done after hydration so the first render matches the prerendered HTML. */
 export async function rehydrateStores(): Promise<void> {
   await Promise.all([useSignupStore.persist.rehydrate(), useBaseStore.persist.rehydrate()]);
-  useBaseStore.getState().update({ assetsLink: assetsLinkOf() });
+  useBaseStore.getState().update({ assetsLink: mode().assetsLink() });
   useHydrated.setState({ done: true });
 }
 

@@ -1,4 +1,4 @@
-import { type AccountView, normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -13,11 +13,10 @@ import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
-import { api, form } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
+import { mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
-import { markPanelSignin, panelCredentials } from '../lib/panel.ts';
-import { isControlPanel } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
@@ -52,13 +51,9 @@ export default function Login() {
       password: password ? undefined : 'validation.password_required',
     });
     if (!valid || !normalized.ok) return;
-    // Standalone: the seed's form post. In a hosting panel: JSON with the panel user's credentials.
-    const result = isControlPanel()
-      ? await api<AccountView>('POST', paths.cpSignin, { email: normalized.email, password, ...panelCredentials() })
-      : await api<AccountView>('POST', paths.signin, form({ email: normalized.email, password }));
+    const result = await mode().account.signIn(normalized.email, password);
     setWaitMinutes(result.code === 'rate.limited' && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0);
     if (result.error) return f.fail(result);
-    if (isControlPanel()) markPanelSignin();
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));

@@ -10,10 +10,9 @@ import { Button, ScreenHeading } from '../components/ui.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { mode } from '../lib/mode.ts';
 import { LocalLink, useLocalNavigate } from '../lib/navigation.tsx';
-import { markPanelSignin } from '../lib/panel.ts';
 import { Email, rich } from '../lib/rich.tsx';
-import { isControlPanel } from '../lib/runtime-config.ts';
 import { useHydrated } from '../lib/stores.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { useForm } from '../lib/use-form.ts';
@@ -27,8 +26,8 @@ export default function Reset() {
   const { t, te } = useI18n();
   const navigate = useLocalNavigate();
   const [params] = useSearchParams();
-  const panel = isControlPanel();
-  // In a hosting panel the address comes from the request screen (never the URL); typed otherwise.
+  const byCode = mode().mailed === 'code';
+  // With a code, the address comes from the request screen (never the URL), or is typed.
   const handedEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
   const [email, setEmail] = useState(handedEmail);
   const [code, setCode] = useState('');
@@ -36,7 +35,7 @@ export default function Reset() {
   const [doneAt, setDoneAt] = useState(0);
   const seconds = useCountdown(doneAt ? doneAt + redirectAfterResetMs : 0);
   const f = useForm();
-  const link = useLinkCheck(!panel, params.get('token') ?? '');
+  const link = useLinkCheck(!byCode, params.get('token') ?? '');
 
   useEffect(() => {
     if (!doneAt) return;
@@ -46,7 +45,8 @@ export default function Reset() {
 
   const submit = f.onSubmit(async () => {
     const { password } = newPassword;
-    if (panel) {
+    let address = '';
+    if (byCode) {
       const normalized = normalizeEmail(email);
       const valid = f.check({
         email: normalized.ok ? undefined : normalized.code,
@@ -54,18 +54,14 @@ export default function Reset() {
         ...newPassword.errors(),
       });
       if (!valid || !normalized.ok) return;
-      const result = await api('POST', paths.passwordResetOtp, { password, code, email: normalized.email });
-      if (result.error) return f.fail(result);
-      markPanelSignin();
-    } else {
-      if (!f.check(newPassword.errors())) return;
-      const result = await api('POST', paths.passwordReset, { password, token: params.get('token') ?? '' });
-      if (result.error) return f.fail(result);
-    }
+      address = normalized.email;
+    } else if (!f.check(newPassword.errors())) return;
+    const result = await mode().account.resetPassword({ password, token: params.get('token') ?? '', code, email: address });
+    if (result.error) return f.fail(result);
     setDoneAt(Date.now());
   });
 
-  const tokenFailed = !panel && (f.formError === 'reset.failed' || f.formError === 'token.invalid' || f.fields.token);
+  const tokenFailed = !byCode && (f.formError === 'reset.failed' || f.formError === 'token.invalid' || f.fields.token);
   return (
     <>
       <PageTitle title={t('titles.resetPassword')} />
@@ -83,7 +79,7 @@ export default function Reset() {
         <>
           <ScreenHeading
             title={t('reset.heading')}
-            intro={panel && handedEmail ? rich(t('reset.codeIntro'), { email: <Email value={handedEmail} /> }) : t('reset.intro')}
+            intro={byCode && handedEmail ? rich(t('reset.codeIntro'), { email: <Email value={handedEmail} /> }) : t('reset.intro')}
           />
           <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
             <FormAlert code={tokenFailed ? undefined : f.formError}>
@@ -94,7 +90,7 @@ export default function Reset() {
                 </>
               ) : undefined}
             </FormAlert>
-            {panel && (
+            {byCode && (
               <>
                 {!handedEmail && <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />}
                 {handedEmail && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
@@ -104,7 +100,7 @@ export default function Reset() {
             <NewPasswordFields state={newPassword} fields={f.fields} />
             <Button busy={f.busy}>{t('reset.submit')}</Button>
           </form>
-          {panel && (
+          {byCode && (
             <p className="switch">
               {t('reset.noCode')} <LocalLink to="/reset-password">{t('reset.requestCode')}</LocalLink>
             </p>

@@ -12,20 +12,20 @@ import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { useSsoContinue } from '../features/sso/use-sso-continue.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { useI18n } from '../lib/i18n.tsx';
+import { mode } from '../lib/mode.ts';
 import { useLocalNavigate } from '../lib/navigation.tsx';
-import { isControlPanel } from '../lib/runtime-config.ts';
 import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../lib/stores.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
-const steps = {
+const linkSteps = {
   [signupStep.address]: InboxStep,
   [signupStep.password]: PasswordStep,
   [signupStep.profile]: ProfileStep,
   [signupStep.activation]: ActivationStep,
 } as const;
-// In a hosting panel the address is confirmed with a mailed code instead of a link.
-const panelSteps = { ...steps, [signupStep.address]: CodeStep } as const;
+// Where the mail carries a code instead of a link, the address is confirmed by typing it.
+const codeSteps = { ...linkSteps, [signupStep.address]: CodeStep } as const;
 
 /** The multi-step sign-up; the step counter in the store drives which step shows. */
 export default function SignupProcess() {
@@ -40,7 +40,8 @@ export default function SignupProcess() {
   const { pending: continuing, notice } = useSsoContinue();
   const lost = hydrated && !continuing && (!email || !currentStep);
   // The code lives in memory only: after a reload the password step needs it typed again.
-  const step = isControlPanel() && currentStep === signupStep.password && !code ? signupStep.address : currentStep;
+  const byCode = mode().mailed === 'code';
+  const step = byCode && currentStep === signupStep.password && !code ? signupStep.address : currentStep;
 
   // The seed's guard: no stored e-mail, or no step, means the sign-up has not started.
   useEffect(() => enterSignup(), []);
@@ -48,7 +49,7 @@ export default function SignupProcess() {
     if (lost && !isLeavingSignup()) navigate('/signup', { replace: true });
   }, [lost, navigate]);
 
-  const flow = isControlPanel() ? panelSteps : steps;
+  const flow = byCode ? codeSteps : linkSteps;
   const Step = step in flow ? flow[step as keyof typeof flow] : undefined;
   return (
     <>

@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths, type SsoProviderName } from '@gatehouse/contract';
+import { normalizeEmail, type SsoProviderName } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -12,13 +12,11 @@ import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { rememberAnalyticsConsent, track } from '../lib/analytics.ts';
-import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx';
-import { panelCredentials } from '../lib/panel.ts';
 import { rich } from '../lib/rich.tsx';
-import { isControlPanel } from '../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../lib/stores.ts';
 import { useForm } from '../lib/use-form.ts';
 
@@ -55,15 +53,13 @@ export default function Signup() {
       emailError && consentError ? 'validation.consent_and_email' : undefined,
     );
     if (!valid || !normalized.ok) return;
-    const result = await api<{ email: string; token?: string }>('POST', paths.signup, {
+    const result = await mode().account.signUp({
       email: normalized.email,
       dataProcessingConsent: true,
       consent: marketing,
       analyticsConsent: analytics,
       locale: language,
       ...(preview ? { invitation: invitation.token } : {}),
-      // In a hosting panel: a mailed code instead of a link, for this panel user (seed section 7).
-      ...(isControlPanel() ? { otp: true, ...panelCredentials() } : {}),
     });
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analytics);

@@ -2,6 +2,7 @@
 // SMTP to a real listener, and a small control port that hands the tests the captured mail
 // and makes licenses (as an operator would with the CLI).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +57,6 @@ const config = serverConfig(port, 'e2e.db', {
 });
 const app = await buildApp(config);
 spreadLoopbackVisitors(app.deps.limits);
-await app.app.listen({ port, host: '127.0.0.1' });
 
 // A second deployment of the same build, with an analytics key, sending events to the control
 // port instead of Amplitude.
@@ -95,7 +95,7 @@ for (const panelPort of [ports.panel, ports.foreignPanel]) {
   await startReferencePanel({ port: panelPort, dir: panelBuild, apiKey: panel.apiKey, apiUrl: `http://localhost:${port}` });
 }
 
-createServer(async (request, response) => {
+const control = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${controlPort}`);
   response.setHeader('content-type', 'application/json');
   if (url.pathname === '/analytics') {
@@ -179,6 +179,9 @@ createServer(async (request, response) => {
   response.statusCode = 404;
   response.end('{}');
 }).listen(controlPort, '127.0.0.1');
+await once(control, 'listening');
+// Last: Playwright starts the tests once this port answers, and they use every other port at once.
+await app.app.listen({ port, host: '127.0.0.1' });
 
 console.log(`e2e server on http://localhost:${port}, control on ${controlPort}`);
 

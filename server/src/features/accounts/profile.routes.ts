@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession } from '../../http/session.ts';
-import { requirePanel } from '../panels/panel.service.ts';
+import { authOf, callerOf, requireSession, resolvePanel } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { updateProfile } from './profile.service.ts';
 
@@ -45,9 +44,9 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const { account } = authOf(request);
-      const caller = callerOf(request);
-      await requirePanel(deps.db, request.headers['x-api-key'], caller.panelOrigin);
-      return { data: toAccountView(await updateProfile(deps, account, request.body, caller)) };
+      // The guard resolved the installation for a panel's page; from a script the key is required here too.
+      await resolvePanel(deps, request);
+      return { data: toAccountView(await updateProfile(deps, account, request.body, callerOf(request))) };
     },
   );
 }

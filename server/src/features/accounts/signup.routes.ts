@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
-import { callerOf, setSessionCookie } from '../../http/session.ts';
+import { asksForCode, callerOf, panelCall, setSessionCookie } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { resendVerification, setPassword, signUp, verifyEmail } from './signup.service.ts';
 
@@ -23,6 +23,7 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     api.signup,
     {
+      preHandler: panelCall(deps, { when: asksForCode }),
       schema: {
         tags,
         summary:

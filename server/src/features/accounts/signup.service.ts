@@ -6,7 +6,6 @@ import { badRequest } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { startSession } from '../auth/session.service.ts';
-import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
@@ -30,8 +29,6 @@ export interface SignupInput {
   consent?: boolean;
   analyticsConsent?: boolean;
   locale?: Language;
-  otp?: boolean;
-  apiKey?: string;
   userId?: string;
   /** The token of a team invitation the sign-up started from (/signup?invitation=…). */
   invitation?: string;
@@ -65,8 +62,8 @@ export async function mailVerification(
  * invitation's token sees an answer that differs.
  */
 export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<{ token?: string }> {
-  // Control-panel mode: a registered installation asks for a code for one of its users.
-  const panel = input.otp ? await requirePanel(deps.db, input.apiKey, caller.panelOrigin) : undefined;
+  // From a hosting panel (the route resolved the installation): a code for one of its users.
+  const { panel } = caller;
   if (panel && !input.userId) throw badRequest('panel.invalid_key', { fields: { userId: 'panel.invalid_key' } });
   const invitation = !panel && input.invitation ? await findInvitationByToken(deps, input.invitation) : undefined;
   const invitedAddress = invitation !== undefined && invitation.email_key === emailKey(input.email);

@@ -4,13 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, resolvePanel, setSessionCookie } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { toLicenseView } from '../licenses/license.service.ts';
 import { endSession } from '../settings/sessions.service.ts';
 import { teamLicenseFor } from '../teams/team-license.ts';
 import { listSessions } from './session.service.ts';
-import { signIn, signInFromPanel, signOut } from './signin.service.ts';
+import { signIn, signOut } from './signin.service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +47,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const { account, sessionToken } = await signInFromPanel(deps, request.body, callerOf(request));
+      // The installation first (its own coded error before any password work); the password signs
+      // in and links the panel user. apiKey and userId never sign anybody in by themselves.
+      const panel = await resolvePanel(deps, request);
+      const { account, sessionToken } = await signIn(deps, request.body, callerOf(request), {
+        panelId: panel.id,
+        userId: request.body.userId,
+      });
       setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
       return { data: toAccountView(account) };
     },

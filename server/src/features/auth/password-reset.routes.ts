@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, empty, replies } from '../../http/route-schemas.ts';
-import { callerOf } from '../../http/session.ts';
+import { asksForCode, callerOf, panelCall } from '../../http/session.ts';
 import { checkResetLink, initPasswordReset, resetPassword, resetPasswordWithCode } from './password-reset.service.ts';
 
 export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
@@ -19,6 +19,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     api.initPasswordReset,
     {
+      preHandler: panelCall(deps, { when: asksForCode, pageOnly: true }),
       schema: {
         tags,
         summary: 'Mail a password-reset link, or with otp:true a 6-digit code (control panel); the same answer for every address',

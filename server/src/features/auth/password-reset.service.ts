@@ -1,13 +1,12 @@
 import { type Language, screenUrl } from '@gatehouse/contract';
-import type { Account, OneTimeToken, Panel } from '../../db/schema.ts';
+import type { Account, OneTimeToken } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { type AppError, badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { isPanelAccount } from '../panels/panel.repository.ts';
-import { requirePanel } from '../panels/panel.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, issueCode } from '../tokens/code.service.ts';
@@ -15,23 +14,16 @@ import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 
 /**
- * Mails a reset link (or, with otp, a 6-digit code for the control panel) to a known address;
+ * Mails a reset link (or, asked from a panel's page, a 6-digit code) to a known address;
  * unknown addresses get the same answer and no mail. A code is only for a call from an active
  * installation's page with that installation's apiKey, and only to an account linked to that
  * installation (signed up or signed in through it): the apiKey is in every panel page and any
  * client can set Origin, so neither says whose account this is (decision 031). Any other
  * account, and one past its lifetime count of wrong codes, gets the link instead.
  */
-export async function initPasswordReset(
-  deps: Deps,
-  input: { email: string; locale?: Language; otp?: boolean; apiKey?: string },
-  caller: Caller,
-): Promise<void> {
-  let panel: Panel | undefined;
-  if (input.otp) {
-    if (!caller.panelOrigin) throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
-    panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
-  }
+export async function initPasswordReset(deps: Deps, input: { email: string; locale?: Language }, caller: Caller): Promise<void> {
+  // From a hosting panel's page, the installation the route resolved; none otherwise.
+  const { panel } = caller;
   caller.onServerFailure?.push(await deps.limits.mailSend('reset', input.email, caller.ip));
   await withMail(deps, caller.host, async (trx, mail) => {
     const account = await findAccountByEmail(trx, input.email);

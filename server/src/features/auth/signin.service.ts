@@ -4,7 +4,6 @@ import { AppError } from '../../lib/errors.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
-import { requirePanel } from '../panels/panel.service.ts';
 import { countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
 import { startSession } from './session.service.ts';
@@ -57,20 +56,6 @@ export async function signIn(
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, sessionToken: session.token };
   });
-}
-
-/**
- * Control-panel sign-in: the apiKey must name an active installation (its own coded error
- * otherwise, before any password work), then exactly the sign-in above, which also links the
- * panel user to the account. apiKey and userId never sign anybody in by themselves.
- */
-export async function signInFromPanel(
-  deps: Deps,
-  input: { email: string; password: string; apiKey: string; userId: string },
-  caller: Caller,
-) {
-  const panel = await requirePanel(deps.db, input.apiKey, caller.panelOrigin);
-  return signIn(deps, input, caller, { panelId: panel.id, userId: input.userId });
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {

@@ -43,11 +43,12 @@ export async function createPanel(db: Db, clock: Clock, input: { name: string; p
  */
 export async function requirePanel(db: DbOrTx, apiKey: string | undefined, origin?: string): Promise<Panel> {
   const panel = apiKey ? await findActivePanelByKeyHash(db, sha256(apiKey)) : undefined;
-  if (!panel || (origin !== undefined && !(await panelHasOrigin(db, panel.id, origin)))) {
-    throw new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
-  }
+  if (!panel || (origin !== undefined && !(await panelHasOrigin(db, panel.id, origin)))) throw panelKeyRefused();
   return panel;
 }
+
+/** The one answer to a call that names no active installation, or not the one of its page. */
+export const panelKeyRefused = () => new AppError(401, 'panel.invalid_key', { fields: { apiKey: 'panel.invalid_key' } });
 
 /** Every installation with its origins (the admin CLI); never a key. */
 export async function listInstallations(db: Db) {

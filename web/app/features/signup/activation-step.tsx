@@ -4,7 +4,7 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
+import { mode } from '../../lib/mode.ts';
 import { useSignupStore } from '../../lib/stores.ts';
 import { LicenseKeyForm } from '../license/license-key-form.tsx';
 import { PlanSummary } from '../license/plan.tsx';
@@ -49,7 +49,7 @@ export function ActivationStep() {
           </label>
         ))}
       </fieldset>
-      {way === 'platform' && isControlPanel() ? (
+      {way === 'platform' && mode().platformLicenseHere ? (
         <LicenseKeyForm key="panel" note={t('activation.panelSteps')} onActivated={setLicense}>
           <Button type="button" variant="ghost" onClick={finish}>
             {t('activation.later')}

@@ -1,14 +1,11 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
 import { Checkbox } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
-import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { markPanelSignin, panelCredentials } from '../../lib/panel.ts';
+import { mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { signupStep } from './steps.ts';
@@ -32,18 +29,8 @@ export function PasswordStep() {
   const submit = f.onSubmit(async () => {
     if (!f.check(newPassword.errors())) return;
     const { password } = newPassword;
-    const result = isControlPanel()
-      ? await api<AccountView>('POST', paths.completeOtpRegistration, {
-          email,
-          password,
-          code,
-          userId: panelCredentials().userId,
-          consent,
-          analyticsConsent,
-        })
-      : await api<AccountView>('POST', paths.setPassword, { email, password, token, consent, analyticsConsent });
+    const result = await mode().account.setFirstPassword({ email, password, token, code, consent, analyticsConsent });
     if (!result.data) return f.fail(result);
-    if (isControlPanel()) markPanelSignin();
     useSignupStore.getState().update({
       password,
       token: '',

@@ -1,12 +1,10 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
 import { Checkbox, Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
-import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
+import { mode } from '../../lib/mode.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useFinish } from './finish.ts';
@@ -28,8 +26,7 @@ export function ProfileStep() {
 
   const submit = f.onSubmit(async () => {
     const body = { firstName: name, familyName: lastName, consent, analyticsConsent, locale: language };
-    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile (with X-API-KEY, as every call there).
-    const result = await api<AccountView>('PUT', isControlPanel() ? paths.cpProfile : paths.profile, body);
+    const result = await mode().account.saveProfile(body);
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analyticsConsent);
     useSignupStore.getState().update({ name, lastName, consent, analyticsConsent });

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { Divider } from '../../components/ui.tsx';
 import { apiBase } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
+import { mode as appMode } from '../../lib/mode.ts';
 import { providerLook } from './sso-providers.tsx';
 
 /** Where a button leads: /connect/{provider} on the API, with the person's language and the rest. */
@@ -29,7 +29,7 @@ export function SsoButtons({
   start: (provider: SsoProviderName) => string | undefined;
 }) {
   const { t } = useI18n();
-  if (isControlPanel()) return null;
+  if (!appMode().singleSignOn) return null;
   const label = (provider: SsoProviderName) => t(providerLook[provider][mode === 'login' ? 'signin' : 'signup']);
   const press = (provider: SsoProviderName) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { CodeForm, CurrentPasswordField, SettingsForm } from '../../features/set
 import { useSettings } from '../../features/settings/context.ts';
 import { Block, Section } from '../../features/settings/section.tsx';
 import { settingsApi } from '../../features/settings/settings-api.ts';
-import { apiBase, panelHeaders } from '../../lib/api.ts';
+import { apiBase, callHeaders } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
@@ -23,12 +23,12 @@ export default function DeleteSection() {
   const [downloadFailed, setDownloadFailed] = useState(false);
   const f = useForm();
 
-  // Fetched rather than linked: inside a panel the call needs the X-API-KEY header.
+  // Fetched rather than linked: inside a panel the call needs the installation's header.
   async function download() {
     setDownloading(true);
     setDownloadFailed(false);
     try {
-      const response = await fetch(`${apiBase()}${paths.accountExport}`, { credentials: 'include', headers: panelHeaders() });
+      const response = await fetch(`${apiBase()}${paths.accountExport}`, { credentials: 'include', headers: callHeaders() });
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'account-data.json';
       const url = URL.createObjectURL(await response.blob());

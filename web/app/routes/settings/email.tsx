@@ -8,8 +8,8 @@ import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
 import { settingsApi } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useForm } from '../../lib/use-form.ts';
 
 /**
@@ -25,7 +25,7 @@ export default function EmailSection() {
   const [changed, setChanged] = useState<string>();
   const [another, setAnother] = useState(false);
   const f = useForm();
-  const byCode = isControlPanel();
+  const byCode = mode().mailed === 'code';
   const pending = overview.pendingEmail;
 
   const start = f.onSubmit(async () => {

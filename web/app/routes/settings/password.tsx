@@ -7,11 +7,9 @@ import { CurrentPasswordField, SettingsForm } from '../../features/settings/conf
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
 import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
-import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { panelCredentials } from '../../lib/panel.ts';
+import { mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useForm } from '../../lib/use-form.ts';
 
 /** Change the password with the current one; an account without one gets a link (a code in a panel) to set it. */
@@ -24,6 +22,7 @@ export default function PasswordSection() {
   const [done, setDone] = useState(false);
   const [linkSent, setLinkSent] = useState(false);
   const f = useForm();
+  const byCode = mode().mailed === 'code';
 
   const change = f.onSubmit(async () => {
     setDone(false);
@@ -39,9 +38,7 @@ export default function PasswordSection() {
   });
 
   const sendLink = f.onSubmit(async () => {
-    // Inside a panel a code, asked for with the installation's apiKey, as on the reset screen.
-    const panel = isControlPanel() ? { otp: true, apiKey: panelCredentials().apiKey } : {};
-    const result = await api('POST', paths.initPasswordReset, { email, locale: language, ...panel });
+    const result = await mode().account.requestReset(email, language);
     if (result.error) return f.fail(result);
     setLinkSent(true);
   });
@@ -55,7 +52,7 @@ export default function PasswordSection() {
           notice={
             <FormAlert tone="success">
               {linkSent
-                ? rich(t(isControlPanel() ? 'settings.password.codeSent' : 'settings.password.linkSent'), {
+                ? rich(t(byCode ? 'settings.password.codeSent' : 'settings.password.linkSent'), {
                     email: <Email value={email} />,
                   })
                 : null}
@@ -63,7 +60,7 @@ export default function PasswordSection() {
           }
         >
           <Button busy={f.busy} variant="secondary">
-            {t(isControlPanel() ? 'settings.password.sendCode' : 'settings.password.sendLink')}
+            {t(byCode ? 'settings.password.sendCode' : 'settings.password.sendLink')}
           </Button>
         </SettingsForm>
       </Section>

@@ -1,4 +1,4 @@
-import { type AccountView, type Language, languageNames, languageOr, languages, api as paths } from '@gatehouse/contract';
+import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/fields.tsx';
@@ -6,9 +6,8 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
-import { api } from '../../lib/api.ts';
 import { rememberLanguage, switchLanguagePath, useI18n } from '../../lib/i18n.tsx';
-import { isControlPanel } from '../../lib/runtime-config.ts';
+import { mode } from '../../lib/mode.ts';
 import { useBaseStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -29,8 +28,7 @@ export default function ProfileSection() {
   const save = f.onSubmit(async () => {
     setSaved(false);
     const body = { firstName, familyName, locale };
-    // The seed's two profile calls: PUT /profile, and inside a panel PUT /user/profile (with X-API-KEY, as every call there).
-    const result = await api<AccountView>('PUT', isControlPanel() ? paths.cpProfile : paths.profile, body);
+    const result = await mode().account.saveProfile(body);
     if (result.error) return f.fail(result);
     f.clear();
     setSaved(true);
