@@ -41,7 +41,8 @@ export function TeamInviteForm({
   const [role, setRole] = useState<AssignableRole>('member');
   const [answers, setAnswers] = useState<TeamInviteResult[]>([]);
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
-  const [resendError, setResendError] = useState<ErrorCode | undefined>();
+  /** A resend refused (a mail limit), by address: said in its own row. */
+  const [resendErrors, setResendErrors] = useState<Readonly<Record<string, ErrorCode>>>({});
   const error = f.fields.emails;
 
   const submit = f.onSubmit(async () => {
@@ -57,7 +58,7 @@ export function TeamInviteForm({
     const rest = results.filter((r) => r.outcome !== 'invited');
     setAnswers(rest);
     setResent(new Set());
-    setResendError(undefined);
+    setResendErrors({});
     // What needs fixing stays to be fixed; what was done, or cannot be, leaves the field.
     setEmails(
       rest
@@ -71,8 +72,11 @@ export function TeamInviteForm({
   async function resend(answer: TeamInviteResult) {
     if (!answer.invitation) return;
     const result = await api('POST', paths.teamInvitationResend.replace(':id', answer.invitation.id));
-    setResendError(result.error ? (result.code ?? 'server.internal') : undefined);
-    if (result.error) return;
+    if (result.error) {
+      setResendErrors((errors) => ({ ...errors, [answer.email]: result.code ?? 'server.internal' }));
+      return;
+    }
+    setResendErrors(({ [answer.email]: _done, ...rest }) => rest);
     setResent((done) => new Set(done).add(answer.email));
     await onInvited([]);
   }
@@ -145,6 +149,11 @@ export function TeamInviteForm({
                       ? t(`team.outcomes.${answer.outcome}`)
                       : te((answer.code ?? 'validation.email_invalid') as ErrorCode)}
                 </span>
+                {resendErrors[answer.email] && (
+                  <span className="team__expired" role="alert">
+                    {te(resendErrors[answer.email] as ErrorCode)}
+                  </span>
+                )}
               </div>
               {answer.outcome === 'already_invited' && !resent.has(answer.email) && (
                 <div className="team__actions">
@@ -157,7 +166,6 @@ export function TeamInviteForm({
           ))}
         </ul>
       )}
-      <FormAlert code={resendError} />
       <Button busy={f.busy}>{t('team.inviteSubmit')}</Button>
     </form>
   );
