@@ -46,7 +46,10 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node test/support/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/health/ready`,
+    // The control port is the last thing the e2e server opens, after the app and its other
+    // deployments: waiting for the app's health alone let the first test of a worker ask for
+    // its mail before anything listened there.
+    url: `http://127.0.0.1:${ports.control}/panel`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {

@@ -47,6 +47,7 @@ export const api = {
   accountExport: '/account/export',
   team: '/team',
   teamInvitations: '/team/invitations',
+  teamInvitationBatch: '/team/invitations/batch',
   teamInvitationResend: '/team/invitations/:id/resend',
   teamInvitation: '/team/invitations/:id',
   teamMember: '/team/members/:id',

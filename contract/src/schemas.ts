@@ -174,7 +174,13 @@ export const brandView = z.object({
 export type BrandView = z.infer<typeof brandView>;
 
 // The license a member works under through a team (the team's owner's), with whose team it is.
-export const teamLicenseView = z.object({ teamId: z.string(), ownerEmail: z.string(), license: licensePreview });
+export const teamLicenseView = z.object({
+  teamId: z.string(),
+  ownerEmail: z.string(),
+  teamName: z.string().nullable(),
+  ownerName: z.string(),
+  license: licensePreview,
+});
 export type TeamLicenseView = z.infer<typeof teamLicenseView>;
 
 export const sessionResponse = z

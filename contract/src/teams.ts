@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailLocalPart } from './email.ts';
 import type { ErrorCode } from './errors.ts';
 import { emailSchema, licensePreview } from './schemas.ts';
 
@@ -22,6 +23,47 @@ export const teamInviteRequest = z.object({
   teamId: z.string().max(64).optional(),
 });
 export const teamRoleRequest = z.object({ role: assignableRole });
+
+/** A team's name: trimmed, 1 to 60 characters, on one line (it heads cards and mail subjects). */
+export const teamNameMaxLength = 60;
+// Control and format characters (line breaks, bidirectional overrides) could break a mail's
+// subject or make a name read as something else.
+const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+export const teamNameSchema = z
+  .string(code('team.name_required'))
+  .trim()
+  .min(1, code('team.name_required'))
+  .refine((name) => [...name].length <= teamNameMaxLength, code('team.name_too_long'))
+  .refine((name) => !controlCharacters.test(name), code('team.name_invalid'));
+
+/** PATCH /team: renames a team (owner and admins); the caller's own team when teamId is left out. */
+export const teamRenameRequest = z.object({ name: teamNameSchema, teamId: z.string().max(64).optional() });
+
+/**
+ * The name a team goes by until someone names it: its owner's full name, or, without one, the
+ * local part of the owner's address (decision 040). Screens and mails put it in their own
+ * words ("Grace Hopper’s team").
+ */
+export function ownerDisplayName(owner: { firstName: string | null; familyName: string | null; email: string }): string {
+  const name = [owner.firstName, owner.familyName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || emailLocalPart(owner.email);
+}
+
+/** How many addresses one invitation request may carry: a team's pending-invitation limit. */
+export const teamInviteBatchMax = 50;
+
+/** POST /team/invitations/batch: the addresses as typed; each is checked and answered on its own. */
+export const teamInviteBatchRequest = z.object({
+  emails: z
+    .array(z.string().max(320), code('validation.invalid'))
+    .min(1, code('validation.email_invalid'))
+    .max(teamInviteBatchMax, code('team.invitation_limit')),
+  role: assignableRole.default('member'),
+  teamId: z.string().max(64).optional(),
+});
 export const invitationTokenSchema = z
   .string(code('invitation.invalid'))
   .min(16, code('invitation.invalid'))
@@ -52,6 +94,10 @@ export type TeamInvitationView = z.infer<typeof teamInvitationView>;
 
 export const teamView = z.object({
   id: z.string(),
+  /** The name the owner or an admin gave the team; null until then (screens show ownerName's default). */
+  name: z.string().nullable(),
+  /** The owner's full name, or the local part of their address: what an unnamed team is called after. */
+  ownerName: z.string(),
   /** The owner's e-mail: how the product names a team ("the team of …"). */
   ownerEmail: z.string(),
   /** The caller's role in this team. */
@@ -69,9 +115,28 @@ export type TeamView = z.infer<typeof teamView>;
 export const teamsResponse = z.object({ teams: z.array(teamView) });
 export type TeamsResponse = z.infer<typeof teamsResponse>;
 
+/** What became of each address of a batch invitation, in the order sent. */
+export const teamInviteOutcomes = ['invited', 'already_member', 'already_invited', 'invalid', 'failed'] as const;
+export const teamInviteResult = z.object({
+  /** The address as sent, or normalised when it was valid. */
+  email: z.string(),
+  outcome: z.enum(teamInviteOutcomes),
+  /** Why, for every outcome but `invited`. */
+  code: z.string().optional(),
+  /** The pending invitation: the new one, or for `already_invited` the one to resend. */
+  invitation: teamInvitationView.optional(),
+});
+export type TeamInviteResult = z.infer<typeof teamInviteResult>;
+export const teamInviteBatchResponse = z.object({ results: z.array(teamInviteResult) });
+export type TeamInviteBatchResponse = z.infer<typeof teamInviteBatchResponse>;
+
 /** What the invitation screen shows, to the holder of the token only. */
 export const invitationPreview = z.object({
   teamOwnerEmail: z.string(),
+  teamName: z.string().nullable(),
+  teamOwnerName: z.string(),
+  /** The inviter's full name, when they gave one. */
+  inviterName: z.string().nullable(),
   /** Who sent it (null once the inviter's account is gone). */
   inviterEmail: z.string().nullable(),
   email: z.string(),

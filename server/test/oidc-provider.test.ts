@@ -70,6 +70,7 @@ for (const dialect of await dialects()) {
       assert.equal(claims?.license_status, 'none');
       assert.equal(claims?.plan, null);
       assert.equal(claims?.team_role, 'owner');
+      assert.equal(claims?.team_name, email.split('@')[0], "an unnamed team goes by its owner's name");
       assert.ok(tokens.refresh_token, 'a refresh token for the first-party app');
       const info = await oidc.fetchUserInfo(config, tokens.access_token, account.id);
       assert.equal(info.email, email);

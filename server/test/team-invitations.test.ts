@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Language } from '@gatehouse/contract';
+import { updateAccount } from '../src/features/accounts/account.repository.ts';
 import { upsertBrand } from '../src/features/brands/brand.repository.ts';
 import { iso } from '../src/lib/clock.ts';
 import { sha256 } from '../src/lib/crypto.ts';
@@ -23,7 +24,7 @@ for (const dialect of await dialects()) {
     before(async () => ({ t, hash } = await startWithHash(dialect, teamPassword)));
     after(() => t.stop());
 
-    it("mails the invitation in the inviter's language, with the host's brand, the team, the inviter and the expiry", async () => {
+    it("mails the invitation in the inviter's language, with the host's brand, the team and the inviter by name, and the expiry", async () => {
       await upsertBrand(t.deps.db, {
         host: 'monitor.acme.test',
         brand_name: 'Acme Monitoring',
@@ -41,6 +42,8 @@ for (const dialect of await dialects()) {
       const admin = await someone('admin', 'de');
       const seeded = await seedInvitation(t, owner.teamId, admin.email, { role: 'admin', inviterId: owner.id });
       assert.equal((await admin.client.post(`/invitations/${seeded.token}/accept`)).status, 200);
+      await updateAccount(t.deps.db, owner.id, { first_name: 'Grace', family_name: 'Hopper' });
+      await updateAccount(t.deps.db, admin.id, { first_name: 'Ada', family_name: 'Lovelace' });
 
       const invitee = freshEmail('colleague');
       const answer = await admin.client.post(
@@ -50,10 +53,13 @@ for (const dialect of await dialects()) {
       );
       assert.equal(answer.status, 200, answer.text);
       const mail = await t.smtp.waitFor(invitee);
-      assert.equal(mail.subject, `Einladung in das Team von ${owner.email} bei Acme Monitoring`);
+      assert.equal(mail.subject, 'Einladung in das Team von Grace Hopper bei Acme Monitoring');
       for (const part of [mail.text, mail.html]) {
-        assert.ok(part.includes(admin.email), 'names the inviter');
-        assert.ok(part.includes(owner.email), 'names the team');
+        assert.ok(
+          part.includes(`Ada Lovelace (${admin.email}) hat Sie eingeladen, dem Team von Grace Hopper`),
+          'names the inviter and the team',
+        );
+        assert.ok(!part.includes(owner.email), "the owner's address is not the team's name");
         assert.ok(part.includes('Acme Monitoring'), 'carries the brand');
         assert.match(part, /7 Tage gültig, bis \d+\. \w+ \d{4}/, 'says until when');
       }
@@ -74,8 +80,11 @@ for (const dialect of await dialects()) {
         'email',
         'expiresAt',
         'inviterEmail',
+        'inviterName',
         'role',
+        'teamName',
         'teamOwnerEmail',
+        'teamOwnerName',
       ]);
       assert.equal(preview.json.data.teamOwnerEmail, owner.email);
       assert.equal(preview.json.data.email, invitee);
@@ -121,7 +130,7 @@ for (const dialect of await dialects()) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.deepEqual(
         t.smtp.mailsTo(invitee).map((m) => m.subject),
-        [`Join the team of ${owner.email} on Gatehouse`],
+        [`Join the team of ${owner.email.split('@')[0]} on Gatehouse`],
         'only the invitation was mailed',
       );
       const used = await visitor(t).get(`/invitations/${token}`);

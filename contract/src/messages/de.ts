@@ -93,6 +93,10 @@ const de = {
   'team.already_member': 'Diese Person ist bereits Mitglied des Teams',
   'team.owner_fixed': 'Wem das Team gehört, kann es weder verlassen noch daraus entfernt werden',
   'team.member_limit': 'Das Team hat die Höchstzahl an Mitgliedern erreicht',
+  'team.already_invited': 'Diese Adresse wurde bereits eingeladen. Senden Sie die Einladung erneut, um einen neuen Link zu verschicken',
+  'team.name_required': 'Geben Sie einen Namen für das Team ein',
+  'team.name_too_long': 'Ein Teamname darf höchstens 60 Zeichen lang sein',
+  'team.name_invalid': 'Ein Teamname darf keine Zeilenumbrüche oder andere Steuerzeichen enthalten',
   'team.invitation_limit':
     'Das Team hat die Höchstzahl offener Einladungen erreicht. Widerrufen Sie eine oder warten Sie, bis eine angenommen wird',
   'invitation.invalid': 'Dieser Einladungslink ist ungültig. Bitte öffnen Sie den vollständigen Link aus der E-Mail',

@@ -90,6 +90,10 @@ const fr = {
   'team.already_member': 'Cette personne est déjà membre de l’équipe',
   'team.owner_fixed': 'Le propriétaire d’une équipe ne peut ni la quitter ni en être retiré',
   'team.member_limit': 'L’équipe a atteint son nombre maximal de membres',
+  'team.already_invited': 'Cette adresse a déjà été invitée. Renvoyez l’invitation pour lui envoyer un nouveau lien',
+  'team.name_required': 'Saisissez un nom pour l’équipe',
+  'team.name_too_long': 'Le nom d’une équipe ne peut pas dépasser 60 caractères',
+  'team.name_invalid': 'Le nom d’une équipe ne peut contenir ni saut de ligne ni autre caractère de contrôle',
   'team.invitation_limit':
     'L’équipe a atteint son nombre maximal d’invitations en attente. Révoquez-en une, ou attendez qu’une invitation soit acceptée',
   'invitation.invalid': 'Ce lien d’invitation n’est pas valide. Vérifiez que vous avez ouvert le lien complet de l’e-mail',

@@ -86,6 +86,10 @@ const it = {
   'team.already_member': 'Questa persona è già membro del team',
   'team.owner_fixed': 'Il proprietario di un team non può lasciarlo né esserne rimosso',
   'team.member_limit': 'Il team ha raggiunto il numero massimo di membri',
+  'team.already_invited': 'Questo indirizzo è già stato invitato. Invia di nuovo l’invito per mandare un nuovo link',
+  'team.name_required': 'Inserisci un nome per il team',
+  'team.name_too_long': 'Il nome di un team può avere al massimo 60 caratteri',
+  'team.name_invalid': 'Il nome di un team non può contenere a capo o altri caratteri di controllo',
   'team.invitation_limit':
     'Il team ha raggiunto il numero massimo di inviti in sospeso. Revocane uno o attendi che un invito venga accettato',
   'invitation.invalid': 'Questo link di invito non è valido. Verifica di aver aperto il link completo dell’email',

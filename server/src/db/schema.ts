@@ -167,6 +167,8 @@ export type TeamRole = 'owner' | 'admin' | 'member';
 export interface TeamsTable {
   id: string;
   owner_account_id: string;
+  /** Set by the owner or an admin; null shows the default, named after the owner (decision 040). */
+  name: string | null;
   created_at: Timestamp;
 }
 

@@ -49,9 +49,11 @@ export interface MailParams {
   email?: string;
   /** The provider's name, in the identity-linked mail. */
   provider?: string;
-  /** Who sent the invitation, and the team's owner (the team's name). */
+  /** Who sent the invitation (their name and address), and the team's owner (their name, or an address in mails written before team names). */
   inviter?: string;
   team?: string;
+  /** The name the team was given, when it has one (decision 040). */
+  teamName?: string;
   /** When the invitation ends (ISO-8601), shown as a date in the reader's language. */
   expiresAt?: string;
 }
@@ -113,7 +115,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
     case 'team_invitation':
       return {
         ...m.teamInvitation,
-        paragraphs: [m.teamInvitation.intro],
+        ...(params.teamName ? { subject: m.teamInvitation.subjectNamed } : {}),
+        paragraphs: [params.teamName ? m.teamInvitation.introNamed : m.teamInvitation.intro],
         after: [m.teamInvitation.expiry, m.teamInvitation.notExpected],
       };
   }
@@ -140,7 +143,7 @@ export function renderMail(kind: MailKind, language: Language, brand: MailBrand,
     code: params.code ?? '',
     provider: params.provider ?? '',
     inviter: params.inviter ?? '',
-    team: params.team ?? '',
+    team: params.teamName ?? params.team ?? '',
     days: 7,
     date: params.expiresAt ? mailDate(params.expiresAt, language) : '',
   };

@@ -13,10 +13,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
   /** Longer help, in a tooltip beside the label. */
   help?: ReactNode;
   optional?: boolean;
+  /** A line under the error's message, naming what in the value is wrong. */
+  errorDetail?: ReactNode;
 }
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
-export function Field({ name, label, error, hint, help, optional, type = 'text', ...input }: FieldProps) {
+export function Field({ name, label, error, errorDetail, hint, help, optional, type = 'text', ...input }: FieldProps) {
   const { t, te } = useI18n();
   const id = useId();
   const [reveal, setReveal] = useState(false);
@@ -66,6 +68,7 @@ export function Field({ name, label, error, hint, help, optional, type = 'text',
       {error && (
         <p id={`${id}-error`} className="field__error">
           {te(error)}
+          {errorDetail && <span className="field__error-detail">{errorDetail}</span>}
         </p>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { checkPassword } from '@gatehouse/contract';
+import { checkPassword, emailFragmentIn } from '@gatehouse/contract';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { runtimeConfig } from '../lib/runtime-config.ts';
@@ -13,7 +13,7 @@ export function useNewPassword(email?: string) {
     const rule = checkPassword(password, { email, minLength: runtimeConfig().passwordMinLength });
     return { password: rule, repeatPassword: !rule && repeat !== password ? 'validation.password_mismatch' : undefined };
   }
-  return { password, repeat, setPassword, setRepeat, errors };
+  return { password, repeat, setPassword, setRepeat, errors, email };
 }
 
 export function NewPasswordFields({
@@ -27,6 +27,9 @@ export function NewPasswordFields({
   labels?: { password: string; repeat: string };
 }) {
   const { t } = useI18n();
+  // The seed's message stays as it is; the line under it names the part of the address found.
+  const fragment =
+    fields.password === 'validation.password_contains_email' && state.email ? emailFragmentIn(state.password, state.email) : undefined;
   return (
     <>
       <Field
@@ -37,6 +40,7 @@ export function NewPasswordFields({
         value={state.password}
         onChange={(e) => state.setPassword(e.target.value)}
         error={fields.password}
+        errorDetail={fragment && t('setPassword.fragment', { fragment })}
         hint={t('setPassword.rule')}
         help={t('setPassword.tooltip')}
       />

@@ -6,6 +6,7 @@ import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
 import { SettingsLinks } from '../features/settings/settings-links.tsx';
 import { ConnectedAccounts } from '../features/sso/connected-accounts.tsx';
+import { teamInText } from '../features/teams/team-name.tsx';
 import { TeamSection } from '../features/teams/team-section.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
@@ -65,7 +66,11 @@ export default function Home() {
         {teamLicense ? (
           // A member works under the team's license: its plan, whose team it is, nothing to activate.
           <>
-            <p className="muted">{rich(t('team.licenseFromTeam'), { email: <Email value={teamLicense.ownerEmail} /> })}</p>
+            <p className="muted">
+              {rich(t('team.licenseFromTeam'), {
+                team: <strong>{teamInText(t, { name: teamLicense.teamName, ownerName: teamLicense.ownerName })}</strong>,
+              })}
+            </p>
             <PlanSummary license={teamLicense.license} />
           </>
         ) : license ? (

@@ -15,6 +15,7 @@ const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 
 // in Japanese and in English, to keep the suite in CI's time.
 const someLanguages = new Set<Language>(['en', 'de', 'ja']);
 const password = 'Gallery team 2026 alpha';
+const teamName = 'Night shift';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,6 +30,9 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   expect((await page.request.post('/license/activate', { data: { license: await createLicense('business') } })).status()).toBe(200);
   const memberToken = tokenOf(await inviteApi(page.request, member, 'admin'));
   const newcomerToken = tokenOf(await inviteApi(page.request, newcomer));
+  // A named team, whose owner gave a name: the screens name both, never by an address alone.
+  expect((await page.request.put('/profile', { data: { firstName: 'Grace', familyName: 'Hopper' } })).status()).toBe(200);
+  expect((await page.request.patch('/team', { data: { name: teamName } })).status()).toBe(200);
   await page.request.post('/signout');
 
   // Signed out: the invitation on sign-up (a new address), a bad link, and on sign-in (an account).
@@ -37,6 +41,8 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     const t = catalogues[language];
     await page.goto(g.path(`/signup?invitation=${newcomerToken}`));
     await expect(page.locator('.invitation-banner')).toContainText(newcomer);
+    await expect(page.locator('.invitation-banner')).toContainText(t.invitation.named.replace('{name}', teamName));
+    await expect(page.locator('.invitation-banner')).toContainText('Grace Hopper');
     await expect(page.locator('input[name="email"]')).toHaveValue(newcomer);
     await g.shot('team-signup-invitation');
     if (someLanguages.has(language)) {
@@ -58,10 +64,14 @@ test('gallery: the team screens in every language', async ({ page, context }, te
   for (const language of languages) {
     const g = gallery(page, testInfo, language, checkedWithAxe);
     await g.visit('/');
+    // The member's own team, empty, waits folded under the team they work in.
+    await expect(page.locator('details.team-fold')).toContainText(catalogues[language].team.ownFolded);
+    await expect(page.locator('.team').first().locator('h2')).toHaveText(teamName);
     await expect(page.locator('.team').first().locator('.plan')).toContainText(catalogues[language].plans.business);
     // The License section: the team's plan and whose team it is, nothing to activate.
     const license = page.locator('[aria-labelledby="license-heading"]');
-    await expect(license).toContainText(catalogues[language].team.licenseFromTeam.replace('{email}', owner));
+    const named = catalogues[language].team.named.replace('{name}', teamName);
+    await expect(license).toContainText(catalogues[language].team.licenseFromTeam.replace('{team}', named));
     await expect(license.locator('.plan')).toContainText(catalogues[language].plans.business);
     await expect(license.locator('input[name="license"]')).toHaveCount(0);
     await g.shot('team-account-member');
@@ -78,6 +88,16 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
     await g.shot('team-account-owner');
     if (!someLanguages.has(language)) continue;
+    await team.getByRole('button', { name: t.team.rename }).click();
+    await expect(team.locator('input[name="name"]')).toHaveValue(teamName);
+    await g.shot('team-account-rename');
+    await team.locator('.team__rename').getByRole('button', { name: t.team.cancel }).click();
+    // Several addresses at once: one already invited (offered a resend), one to fix.
+    await team.locator('textarea[name="emails"]').fill(`${newcomer}, not-an-address`);
+    await team.locator('.team__invite button[type="submit"]').click();
+    await expect(team.locator('.team__answer')).toHaveCount(2);
+    await expect(team.locator('.team__answer').filter({ hasText: newcomer })).toContainText(t.team.outcomes.already_invited);
+    await g.shot('team-account-invite-answers');
     await team.locator('.team__row').filter({ hasText: member }).getByRole('button', { name: t.team.remove }).click();
     await expect(team.locator('.team__confirm')).toBeVisible();
     await g.shot('team-account-confirm');

@@ -30,7 +30,8 @@ export type AuthEventType =
   | 'team_joined'
   | 'team_member_removed'
   | 'team_left'
-  | 'team_role_changed';
+  | 'team_role_changed'
+  | 'team_renamed';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -4,6 +4,7 @@ import type { Account } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { licenseStatus } from '../licenses/license.service.ts';
+import { toTeamNames } from '../teams/team.mapper.ts';
 import { findJoinedTeamLicenses, findMembershipsOf } from '../teams/team.repository.ts';
 
 /** The scopes a client may ask for and the claims each one brings (decision 033). */
@@ -11,7 +12,7 @@ export const scopeClaims = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
   profile: ['given_name', 'family_name', 'locale'],
-  gatehouse: ['team_id', 'team_role', 'plan', 'license_status', 'license_source', 'limits', 'teams'],
+  gatehouse: ['team_id', 'team_role', 'team_name', 'plan', 'license_status', 'license_source', 'limits', 'teams'],
 };
 
 /**
@@ -33,6 +34,9 @@ export async function accountClaims(deps: { db: Db; clock: Clock }, account: Acc
   const status = team ? 'active' : ownStatus === 'active' || ownStatus === 'expired' || ownStatus === 'revoked' ? ownStatus : 'none';
   const teamId = team ? team.teamId : ownTeam?.teamId;
   const plan = applying ? (applying.plan as Plan) : null;
+  const applyingTeam = memberships.find((membership) => membership.teamId === teamId);
+  // The name people read: the one the team was given, or its default after the owner (decision 040).
+  const teamNames = applyingTeam && toTeamNames(applyingTeam);
   return {
     sub: account.id,
     email: account.email,
@@ -41,7 +45,8 @@ export async function accountClaims(deps: { db: Db; clock: Clock }, account: Acc
     family_name: account.family_name ?? undefined,
     locale: account.locale,
     team_id: teamId ?? null,
-    team_role: memberships.find((membership) => membership.teamId === teamId)?.role ?? null,
+    team_role: applyingTeam?.role ?? null,
+    team_name: teamNames ? (teamNames.name ?? teamNames.ownerName) : null,
     plan,
     license_status: status,
     license_source: status === 'none' ? null : team ? 'team' : 'own',

@@ -33,7 +33,13 @@ export async function exportTeams(db: DbOrTx, account: Account) {
       .map(({ ownerId, ...membership }) => ({ ...membership, ownTeam: ownerId === account.id }))
       .sort((a, b) => Number(b.ownTeam) - Number(a.ownTeam)),
     ownTeam: own
-      ? { teamId: own.id, createdAt: own.created_at, members: await countMembers(db, own.id), pendingInvitations: pending.length }
+      ? {
+          teamId: own.id,
+          name: own.name,
+          createdAt: own.created_at,
+          members: await countMembers(db, own.id),
+          pendingInvitations: pending.length,
+        }
       : null,
   };
 }

@@ -7,12 +7,14 @@ import { newId, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { emailKey, findAccountByEmail, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { fullNameOf, toTeamNames } from './team.mapper.ts';
 import {
   countMembers,
   findClaimedInvitations,
   findInvitationByHash,
   findMembership,
   findTeam,
+  findTeamWithOwner,
   insertMembership,
   lockTeam,
   markAccepted,
@@ -61,8 +63,14 @@ export async function previewInvitation(deps: Deps, token: string, caller: Calle
   if (problem || !invitation) throw refuse(problem ?? 'invitation.invalid');
   const account = await findAccountByEmail(deps.db, invitation.email);
   const inviter = invitation.inviter_account_id ? await findAccountById(deps.db, invitation.inviter_account_id) : undefined;
+  const team = await findTeamWithOwner(deps.db, invitation.team_id);
+  if (!team) throw refuse('invitation.invalid');
+  const names = toTeamNames({ ...team, teamName: team.name });
   return {
-    teamOwnerEmail: await ownerEmailOf(deps.db, invitation.team_id),
+    teamOwnerEmail: team.ownerEmail,
+    teamName: names.name,
+    teamOwnerName: names.ownerName,
+    inviterName: inviter ? fullNameOf(inviter) : null,
     inviterEmail: inviter?.email ?? null,
     email: invitation.email,
     role: invitation.role,

@@ -1,6 +1,7 @@
 import type { LicenseView, TeamLicenseView } from '@gatehouse/contract';
 import type { Deps } from '../../deps.ts';
 import { licenseStatus, toLicensePreview } from '../licenses/license.service.ts';
+import { toTeamNames } from './team.mapper.ts';
 import { findJoinedTeamLicenses } from './team.repository.ts';
 
 /**
@@ -17,8 +18,11 @@ export async function teamLicenseFor(
   if (own?.status === 'active') return null;
   const now = deps.clock.now();
   for (const row of await findJoinedTeamLicenses(deps.db, accountId)) {
-    const { teamId, ownerEmail, ...license } = row;
-    if (licenseStatus(license, now) === 'active') return { teamId, ownerEmail, license: toLicensePreview(license, now) };
+    const { teamId, teamName, ownerEmail, ownerFirstName, ownerFamilyName, ...license } = row;
+    if (licenseStatus(license, now) === 'active') {
+      const { name, ownerName } = toTeamNames({ teamName, ownerEmail, ownerFirstName, ownerFamilyName });
+      return { teamId, ownerEmail, teamName: name, ownerName, license: toLicensePreview(license, now) };
+    }
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import type { TeamInvitationView, TeamMemberView } from '@gatehouse/contract';
+import { ownerDisplayName, type TeamInvitationView, type TeamMemberView } from '@gatehouse/contract';
 import type { TeamInvitation, TeamRole } from '../../db/schema.ts';
 
 /** The one place team rows become API fields. */
@@ -14,8 +14,7 @@ export function toMemberView(
   },
   callerId: string,
 ): TeamMemberView {
-  const name = [row.first_name, row.family_name].filter(Boolean).join(' ');
-  return { id: row.id, email: row.email, name: name || null, role: row.role, joinedAt: row.joinedAt, you: row.accountId === callerId };
+  return { id: row.id, email: row.email, name: fullNameOf(row), role: row.role, joinedAt: row.joinedAt, you: row.accountId === callerId };
 }
 
 export function toInvitationView(
@@ -31,4 +30,28 @@ export function toInvitationView(
     expiresAt: row.expires_at,
     expired: row.expires_at <= now.toISOString(),
   };
+}
+
+/** What names a team: the name it was given (or null) and its owner's name, the default's. */
+export function toTeamNames(row: {
+  teamName: string | null;
+  ownerEmail: string;
+  ownerFirstName: string | null;
+  ownerFamilyName: string | null;
+}): { name: string | null; ownerName: string } {
+  return {
+    name: row.teamName,
+    ownerName: ownerDisplayName({ firstName: row.ownerFirstName, familyName: row.ownerFamilyName, email: row.ownerEmail }),
+  };
+}
+
+/** A person as a mail names them: their name and address, or the address alone. */
+export function personInMail(account: { email: string; first_name: string | null; family_name: string | null }): string {
+  const name = fullNameOf(account);
+  return name ? `${name} (${account.email})` : account.email;
+}
+
+/** The name a person gave in their profile, or null. */
+export function fullNameOf(account: { first_name: string | null; family_name: string | null }): string | null {
+  return [account.first_name, account.family_name].filter(Boolean).join(' ') || null;
 }

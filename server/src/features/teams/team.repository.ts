@@ -27,6 +27,20 @@ export function findTeam(db: DbOrTx, teamId: string): Promise<Team | undefined> 
   return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
 }
 
+/** A team with what names it: its own name, and its owner's address and names for the default. */
+export function findTeamWithOwner(db: DbOrTx, teamId: string) {
+  return db
+    .selectFrom('teams as t')
+    .innerJoin('accounts as o', 'o.id', 't.owner_account_id')
+    .select(['t.id', 't.name', 'o.email as ownerEmail', 'o.first_name as ownerFirstName', 'o.family_name as ownerFamilyName'])
+    .where('t.id', '=', teamId)
+    .executeTakeFirst();
+}
+
+export async function renameTeam(db: DbOrTx, teamId: string, name: string): Promise<void> {
+  await db.updateTable('teams').set({ name }).where('id', '=', teamId).execute();
+}
+
 /**
  * Holds the team's row until the transaction ends: invitations and joins of one team queue up,
  * so the member and invitation limits and the single use of a token hold across instances.
@@ -45,7 +59,16 @@ export function findMembershipsOf(db: DbOrTx, accountId: string) {
     .selectFrom('team_members as m')
     .innerJoin('teams as t', 't.id', 'm.team_id')
     .innerJoin('accounts as o', 'o.id', 't.owner_account_id')
-    .select(['t.id as teamId', 't.owner_account_id as ownerId', 'o.email as ownerEmail', 'm.role', 'm.id as membershipId'])
+    .select([
+      't.id as teamId',
+      't.name as teamName',
+      't.owner_account_id as ownerId',
+      'o.email as ownerEmail',
+      'o.first_name as ownerFirstName',
+      'o.family_name as ownerFamilyName',
+      'm.role',
+      'm.id as membershipId',
+    ])
     .where('m.account_id', '=', accountId)
     .orderBy((eb) => eb.case().when('m.role', '=', 'owner').then(0).else(1).end())
     .orderBy('m.created_at')
@@ -111,16 +134,24 @@ export async function deleteMembership(db: DbOrTx, id: string): Promise<void> {
 // Invitations. "Pending" means neither accepted nor revoked (an expired one is still pending,
 // and still replaced by a new invitation to the same address).
 
-export function listPendingInvitations(db: DbOrTx, teamId: string) {
+/** A team's pending invitations, with the inviter's address: what the team screens list. */
+function pendingInvitations(db: DbOrTx, teamId: string) {
   return db
     .selectFrom('team_invitations as i')
     .leftJoin('accounts as a', 'a.id', 'i.inviter_account_id')
     .select(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.expires_at', 'a.email as inviterEmail'])
     .where('i.team_id', '=', teamId)
     .where('i.accepted_at', 'is', null)
-    .where('i.revoked_at', 'is', null)
-    .orderBy('i.created_at', 'desc')
-    .execute();
+    .where('i.revoked_at', 'is', null);
+}
+
+export function listPendingInvitations(db: DbOrTx, teamId: string) {
+  return pendingInvitations(db, teamId).orderBy('i.created_at', 'desc').execute();
+}
+
+/** The live (unexpired) pending invitation of an address, if any. */
+export function findLivePendingFor(db: DbOrTx, teamId: string, emailKey: string, now: string) {
+  return pendingInvitations(db, teamId).where('i.email_key', '=', emailKey).where('i.expires_at', '>', now).executeTakeFirst();
 }
 
 export async function countLiveInvitations(db: DbOrTx, teamId: string, now: string): Promise<number> {
@@ -223,7 +254,13 @@ const joinedTeamLicenses = compiledOnce((db: DbOrTx, accountId: string) =>
     .innerJoin('accounts as o', 'o.id', 't.owner_account_id')
     .innerJoin('licenses as l', 'l.account_id', 't.owner_account_id')
     .selectAll('l')
-    .select(['t.id as teamId', 'o.email as ownerEmail'])
+    .select([
+      't.id as teamId',
+      't.name as teamName',
+      'o.email as ownerEmail',
+      'o.first_name as ownerFirstName',
+      'o.family_name as ownerFamilyName',
+    ])
     .where('m.account_id', '=', accountId)
     .where('m.role', '<>', 'owner')
     .orderBy('m.created_at'),

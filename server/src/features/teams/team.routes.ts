@@ -5,7 +5,10 @@ import {
   invitationPreview,
   invitationTokenSchema,
   teamInvitationView,
+  teamInviteBatchRequest,
+  teamInviteBatchResponse,
   teamInviteRequest,
+  teamRenameRequest,
   teamRoleRequest,
   teamsResponse,
 } from '@gatehouse/contract';
@@ -16,7 +19,16 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
 import { acceptInvitation, previewInvitation } from './invitation.service.ts';
-import { changeMemberRole, inviteToTeam, listTeams, removeMember, resendInvitation, revokeInvitation } from './team.service.ts';
+import {
+  changeMemberRole,
+  inviteManyToTeam,
+  inviteToTeam,
+  listTeams,
+  removeMember,
+  renameTeam,
+  resendInvitation,
+  revokeInvitation,
+} from './team.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const tokenParams = z.object({ token: invitationTokenSchema });
@@ -51,6 +63,38 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => ({ data: await inviteToTeam(deps, authOf(request).account, request.body, callerOf(request)) }),
+  );
+
+  r.patch(
+    api.team,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Name a team (owner and admins); the caller's own team when teamId is left out",
+        body: teamRenameRequest,
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await renameTeam(deps, authOf(request).account, request.body, callerOf(request));
+      return { data: {} };
+    },
+  );
+
+  r.post(
+    api.teamInvitationBatch,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          'Invite several addresses at once (owner and admins); each is answered on its own: invited, already a member, already invited (resend it), invalid, or failed (a limit)',
+        body: teamInviteBatchRequest,
+        response: replies(teamInviteBatchResponse),
+      },
+    },
+    async (request) => ({ data: { results: await inviteManyToTeam(deps, authOf(request).account, request.body, callerOf(request)) } }),
   );
 
   r.post(

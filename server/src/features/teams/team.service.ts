@@ -1,10 +1,13 @@
 import {
   type AssignableRole,
   type BrandView,
+  type ErrorCode,
   invitationLifetimeDays,
   languageOr,
+  normalizeEmail,
   screenUrl,
   type TeamInvitationView,
+  type TeamInviteResult,
   type TeamsResponse,
 } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
@@ -18,23 +21,25 @@ import { emailKey, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
-import { toInvitationView, toMemberView } from './team.mapper.ts';
+import { personInMail, toInvitationView, toMemberView, toTeamNames } from './team.mapper.ts';
 import {
   countLiveInvitations,
   countMembers,
   deleteMembership,
+  findLivePendingFor,
   findMembership,
   findMembershipById,
   findMembershipsOf,
   findOwnTeam,
   findPendingInvitation,
-  findTeam,
+  findTeamWithOwner,
   insertInvitation,
   isMemberByEmail,
   listMembers,
   listPendingInvitations,
   lockTeam,
   revokeInvitation as markRevoked,
+  renameTeam as rename,
   renewInvitation,
   revokePendingFor,
   setMemberRole,
@@ -56,6 +61,7 @@ export async function listTeams(deps: Deps, account: Account): Promise<TeamsResp
     const license = await findLicenseByAccount(deps.db, membership.ownerId);
     teams.push({
       id: membership.teamId,
+      ...toTeamNames(membership),
       ownerEmail: membership.ownerEmail,
       role: membership.role,
       license: license ? toLicensePreview(license, now) : null,
@@ -86,16 +92,17 @@ async function mailInvitation(
   teamId: string,
   invitation: { email: string; token: string; expiresAt: string },
 ): Promise<void> {
-  const team = await findTeam(trx, teamId);
-  const owner = team && (await findAccountById(trx, team.owner_account_id));
+  const team = await findTeamWithOwner(trx, teamId);
+  const names = team && toTeamNames({ ...team, teamName: team.name });
   await mail({
     to: invitation.email,
     kind: 'team_invitation',
     language: languageOr(inviter.locale, brand.defaultLanguage),
     params: {
       link: screenUrl(deps.config.publicUrl, 'signup', { invitation: invitation.token }),
-      inviter: inviter.email,
-      team: owner?.email ?? inviter.email,
+      inviter: personInMail(inviter),
+      team: names?.ownerName ?? inviter.email,
+      ...(names?.name ? { teamName: names.name } : {}),
       expiresAt: invitation.expiresAt,
     },
   });
@@ -113,13 +120,69 @@ export async function inviteToTeam(
   caller: Caller,
 ): Promise<TeamInvitationView> {
   const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
+  return sendInvitation(deps, inviter, teamId, input, caller, { replacePending: true });
+}
+
+/**
+ * Invites several addresses at once, each answered on its own and in the order sent: invited,
+ * already a member, already invited (with that invitation, to resend), invalid, or why it failed
+ * (a limit). Like the single invitation it says nothing of accounts outside the team; an address
+ * already invited keeps its link, since the batch cannot know whether a new one is wanted.
+ */
+export async function inviteManyToTeam(
+  deps: Deps,
+  inviter: Account,
+  input: { emails: string[]; role: AssignableRole; teamId?: string },
+  caller: Caller,
+): Promise<TeamInviteResult[]> {
+  const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
+  const results: TeamInviteResult[] = [];
+  const seen = new Set<string>();
+  for (const raw of input.emails) {
+    const normalized = normalizeEmail(raw);
+    if (!normalized.ok) {
+      results.push({ email: raw.trim(), outcome: 'invalid', code: normalized.code });
+      continue;
+    }
+    const email = normalized.email;
+    if (seen.has(emailKey(email))) continue;
+    seen.add(emailKey(email));
+    try {
+      const invitation = await sendInvitation(deps, inviter, teamId, { email, role: input.role }, caller, { replacePending: false });
+      results.push({ email, outcome: 'invited', invitation });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      results.push(outcomeOf(email, error));
+    }
+  }
+  return results;
+}
+
+function outcomeOf(email: string, error: AppError): TeamInviteResult {
+  const code: ErrorCode = error.code;
+  if (code === 'team.already_member') return { email, outcome: 'already_member', code };
+  if (error instanceof AlreadyInvited) return { email, outcome: 'already_invited', code, invitation: error.invitation };
+  return { email, outcome: 'failed', code };
+}
+
+/** One invitation to a team the caller manages: checked, limited and mailed under the team's lock. */
+async function sendInvitation(
+  deps: Deps,
+  inviter: Account,
+  teamId: string,
+  input: { email: string; role: AssignableRole },
+  caller: Caller,
+  options: { replacePending: boolean },
+): Promise<TeamInvitationView> {
+  const key = emailKey(input.email);
+  // Checked before the limits are spent, and again under the lock: an answer without a mail costs nothing.
+  await refuseKnownAddress(deps, deps.db, teamId, key, options);
   await deps.limits.invitationSend(inviter.id);
   caller.onServerFailure?.push(await deps.limits.mailSend('invitation', input.email, caller.ip));
   return withMail(deps, caller.host, async (trx, mail, brand) => {
     await lockTeam(trx, teamId);
     const now = deps.clock.now();
-    const key = emailKey(input.email);
-    if (await isMemberByEmail(trx, teamId, key)) throw conflict('team.already_member');
+    await refuseKnownAddress(deps, trx, teamId, key, options);
     if ((await countMembers(trx, teamId)) >= deps.config.teams.maxMembers) throw conflict('team.member_limit');
     await revokePendingFor(trx, teamId, key, iso(now));
     if ((await countLiveInvitations(trx, teamId, iso(now))) >= deps.config.teams.maxPendingInvitations) {
@@ -149,6 +212,32 @@ export async function inviteToTeam(
       { id, email: input.email, role: input.role, created_at: iso(now), expires_at: expiresAt, inviterEmail: inviter.email },
       now,
     );
+  });
+}
+
+/** A member is never invited again; a live invitation is kept unless the call replaces it. */
+async function refuseKnownAddress(deps: Deps, db: DbOrTx, teamId: string, key: string, options: { replacePending: boolean }) {
+  if (await isMemberByEmail(db, teamId, key)) throw conflict('team.already_member');
+  if (options.replacePending) return;
+  const pending = await findLivePendingFor(db, teamId, key, iso(deps.clock.now()));
+  if (pending) throw new AlreadyInvited(toInvitationView(pending, deps.clock.now()));
+}
+
+/** The refusal of an address with a live invitation, carrying that invitation (a batch offers to resend it). */
+class AlreadyInvited extends AppError {
+  readonly invitation: TeamInvitationView;
+  constructor(invitation: TeamInvitationView) {
+    super(409, 'team.already_invited');
+    this.invitation = invitation;
+  }
+}
+
+/** Names a team the caller manages (its owner and admins). */
+export async function renameTeam(deps: Deps, account: Account, input: { name: string; teamId?: string }, caller: Caller): Promise<void> {
+  const teamId = await requireManagedTeam(deps, account.id, input.teamId);
+  await deps.db.transaction().execute(async (trx) => {
+    await rename(trx, teamId, input.name);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'team_renamed', ip: caller.ip, at: iso(deps.clock.now()) });
   });
 }
 

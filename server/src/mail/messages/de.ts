@@ -144,6 +144,9 @@ const de: MailMessages = {
     subject: 'Einladung in das Team von {team} bei {brand}',
     preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',
     intro: '{inviter} hat Sie eingeladen, dem Team von {team} bei {brand} beizutreten und dessen Server, Websites und Alarme zu sehen.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Einladung in das Team „{team}“ bei {brand}',
+    introNamed: '{inviter} hat Sie eingeladen, dem Team „{team}“ bei {brand} beizutreten und dessen Server, Websites und Alarme zu sehen.',
     button: 'Einladung annehmen',
     expiry: 'Die Einladung ist {days} Tage gültig, bis {date}.',
     notExpected: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. Es ändert sich nichts.',

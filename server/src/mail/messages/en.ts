@@ -139,6 +139,9 @@ const en = {
     subject: 'Join the team of {team} on {brand}',
     preheader: '{inviter} invited you to their monitoring team.',
     intro: '{inviter} invited you to join the team of {team} on {brand}, to see its servers, websites and alerts.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Join the team “{team}” on {brand}',
+    introNamed: '{inviter} invited you to join the team “{team}” on {brand}, to see its servers, websites and alerts.',
     button: 'Accept the invitation',
     expiry: 'The invitation is valid for {days} days, until {date}.',
     notExpected: 'If you did not expect this invitation, you can ignore this email. Nothing will change.',

@@ -142,6 +142,9 @@ const es: MailMessages = {
     subject: 'Únete al equipo de {team} en {brand}',
     preheader: '{inviter} te ha invitado a su equipo de monitorización.',
     intro: '{inviter} te ha invitado a unirte al equipo de {team} en {brand} para ver sus servidores, sitios web y alertas.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Únete al equipo «{team}» en {brand}',
+    introNamed: '{inviter} te ha invitado a unirte al equipo «{team}» en {brand} para ver sus servidores, sitios web y alertas.',
     button: 'Aceptar la invitación',
     expiry: 'La invitación es válida durante {days} días, hasta el {date}.',
     notExpected: 'Si no esperabas esta invitación, puedes ignorar este correo. No cambiará nada.',

@@ -144,6 +144,9 @@ const fr: MailMessages = {
     subject: 'Rejoignez l’équipe de {team} sur {brand}',
     preheader: '{inviter} vous invite dans son équipe de supervision.',
     intro: '{inviter} vous invite à rejoindre l’équipe de {team} sur {brand}, pour voir ses serveurs, ses sites web et ses alertes.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Rejoignez l’équipe « {team} » sur {brand}',
+    introNamed: '{inviter} vous invite à rejoindre l’équipe « {team} » sur {brand}, pour voir ses serveurs, ses sites web et ses alertes.',
     button: 'Accepter l’invitation',
     expiry: 'L’invitation est valable {days} jours, jusqu’au {date}.',
     notExpected: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail. Rien ne changera.',

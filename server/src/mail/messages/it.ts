@@ -143,6 +143,9 @@ const it: MailMessages = {
     subject: 'Unisciti al team di {team} su {brand}',
     preheader: '{inviter} ti ha invitato nel suo team di monitoraggio.',
     intro: '{inviter} ti ha invitato a unirti al team di {team} su {brand}, per vederne server, siti web e avvisi.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Unisciti al team «{team}» su {brand}',
+    introNamed: '{inviter} ti ha invitato a unirti al team «{team}» su {brand}, per vederne server, siti web e avvisi.',
     button: 'Accetta l’invito',
     expiry: 'L’invito è valido per {days} giorni, fino al {date}.',
     notExpected: 'Se non ti aspettavi questo invito, puoi ignorare questa email. Non cambierà nulla.',

@@ -139,6 +139,10 @@ const ja: MailMessages = {
     preheader: '{inviter} さんがあなたを監視チームに招待しました。',
     intro:
       '{inviter} さんが、{brand} の {team} のチームにあなたを招待しました。参加すると、チームのサーバー、ウェブサイト、アラートを確認できます。',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: '【{brand}】チーム「{team}」への招待',
+    introNamed:
+      '{inviter} さんが、{brand} のチーム「{team}」にあなたを招待しました。参加すると、チームのサーバー、ウェブサイト、アラートを確認できます。',
     button: '招待を承諾する',
     expiry: 'この招待の有効期間は {days} 日間（{date} まで）です。',
     notExpected: 'この招待に心当たりがない場合は、このメールを無視してください。何も変更されません。',

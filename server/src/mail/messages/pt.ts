@@ -138,6 +138,9 @@ const pt: MailMessages = {
     subject: 'Participe da equipe de {team} no {brand}',
     preheader: '{inviter} convidou você para a equipe de monitoramento.',
     intro: '{inviter} convidou você para participar da equipe de {team} no {brand}, para ver seus servidores, sites e alertas.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Participe da equipe “{team}” no {brand}',
+    introNamed: '{inviter} convidou você para participar da equipe “{team}” no {brand}, para ver seus servidores, sites e alertas.',
     button: 'Aceitar o convite',
     expiry: 'O convite é válido por {days} dias, até {date}.',
     notExpected: 'Se você não esperava este convite, pode ignorar este e-mail. Nada vai mudar.',

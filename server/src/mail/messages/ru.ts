@@ -139,6 +139,9 @@ const ru: MailMessages = {
     subject: 'Присоединяйтесь к команде {team} в {brand}',
     preheader: '{inviter} приглашает вас в свою команду мониторинга.',
     intro: '{inviter} приглашает вас присоединиться к команде {team} в {brand}, чтобы видеть её серверы, сайты и оповещения.',
+    /** When the team has a name of its own (the lines above name it after its owner). */
+    subjectNamed: 'Присоединяйтесь к команде «{team}» в {brand}',
+    introNamed: '{inviter} приглашает вас присоединиться к команде «{team}» в {brand}, чтобы видеть её серверы, сайты и оповещения.',
     button: 'Принять приглашение',
     expiry: 'Приглашение действует {days, plural, one {# день} few {# дня} many {# дней} other {# дня}}, до {date}.',
     notExpected: 'Если вы не ждали этого приглашения, просто проигнорируйте это письмо. Ничего не изменится.',

@@ -1,9 +1,26 @@
 import type { InvitationPreview } from '@gatehouse/contract';
 import { TeamIcon } from '../../components/icons.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
+import { type Translator, useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 
-/** "You are joining the team of …": above the sign-up and sign-in forms opened from an invitation. */
+/** The team as the invitation screens name it: its name, or its owner's. */
+export function invitedTeam(t: Translator['t'], preview: InvitationPreview): string {
+  return preview.teamName ? t('invitation.named', { name: preview.teamName }) : t('invitation.ownedBy', { owner: preview.teamOwnerName });
+}
+
+/** Who invited: their name and address, or the address alone. */
+export function Inviter({ preview }: { preview: InvitationPreview }) {
+  if (!preview.inviterEmail) return null;
+  return preview.inviterName ? (
+    <>
+      <strong>{preview.inviterName}</strong> (<Email value={preview.inviterEmail} />)
+    </>
+  ) : (
+    <Email value={preview.inviterEmail} />
+  );
+}
+
+/** "You are joining the team “…”": above the sign-up and sign-in forms opened from an invitation. */
 export function InvitationBanner({ preview, mode }: { preview: InvitationPreview; mode: 'signup' | 'login' }) {
   const { t } = useI18n();
   return (
@@ -12,7 +29,10 @@ export function InvitationBanner({ preview, mode }: { preview: InvitationPreview
         <TeamIcon />
       </span>
       <div>
-        <p className="invitation-banner__title">{rich(t('invitation.joining'), { email: <Email value={preview.teamOwnerEmail} /> })}</p>
+        <p className="invitation-banner__title">{rich(t('invitation.joining'), { team: <strong>{invitedTeam(t, preview)}</strong> })}</p>
+        {preview.inviterEmail && (
+          <p className="invitation-banner__hint">{rich(t('invitation.from'), { inviter: <Inviter preview={preview} /> })}</p>
+        )}
         <p className="invitation-banner__hint">
           {rich(t(mode === 'signup' ? 'invitation.signupHint' : 'invitation.loginHint'), { email: <Email value={preview.email} /> })}
         </p>

@@ -8,6 +8,7 @@ import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
 import type { SessionData } from '../../lib/use-session.ts';
+import { Inviter } from './invitation-banner.tsx';
 
 /**
  * On an invitation screen, for someone already signed in: one button joins the team, no password
@@ -34,9 +35,7 @@ export function InvitationJoin({ token, preview }: { token: string; preview: Inv
     <form method="post" onSubmit={join} className="form invitation-join">
       <FormAlert code={f.formError} />
       {preview.inviterEmail && (
-        <p>
-          {rich(t('invitation.invitedBy'), { inviter: <Email value={preview.inviterEmail} />, email: <Email value={preview.email} /> })}
-        </p>
+        <p>{rich(t('invitation.invitedBy'), { inviter: <Inviter preview={preview} />, email: <Email value={preview.email} /> })}</p>
       )}
       <p>{rich(t(otherAddress ? 'invitation.otherAccount' : 'invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
       <Button busy={f.busy}>{t('invitation.join')}</Button>

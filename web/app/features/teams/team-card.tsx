@@ -13,8 +13,10 @@ import { type MessageKey, useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { PlanSummary } from '../license/plan.tsx';
 import { TeamInviteForm } from './team-invite-form.tsx';
+import { TeamNameForm, teamInText, teamTitle } from './team-name.tsx';
 
-type Notice = { tone: 'success'; key: MessageKey; email: string } | { tone: 'error'; code: ErrorCode };
+/** A success names whom it concerns: an address, or the team (leaving it, naming it). */
+type Notice = { tone: 'success'; key: MessageKey; email: string; team?: string } | { tone: 'error'; code: ErrorCode };
 /** The one row asking "are you sure?" at a time. */
 type Pending = { kind: 'remove' | 'leave' | 'revoke'; id: string; email: string };
 
@@ -30,6 +32,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
   const [notice, setNotice] = useState<Notice | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const manager = team.role === 'owner' || team.role === 'admin';
   const headingId = `team-${team.id}`;
   const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
@@ -47,7 +50,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
     if (!pending) return;
     const [, , done] = confirmTexts[pending.kind];
     const path = pending.kind === 'revoke' ? paths.teamInvitation.replace(':id', pending.id) : paths.teamMember.replace(':id', pending.id);
-    void run(api('DELETE', path), { tone: 'success', key: done, email: pending.kind === 'leave' ? team.ownerEmail : pending.email });
+    void run(api('DELETE', path), { tone: 'success', key: done, email: pending.email, team: teamInText(t, team) });
   };
   const resend = (invitation: TeamInvitationView) =>
     run(api('POST', paths.teamInvitationResend.replace(':id', invitation.id)), {
@@ -66,7 +69,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
   const actions = (kind: Pending['kind'], id: string, email: string, normal: React.ReactNode) =>
     pending?.id === id ? (
       <div className="team__confirm">
-        <p>{rich(t(confirmTexts[kind][0]), { email: <Email value={kind === 'leave' ? team.ownerEmail : email} /> })}</p>
+        <p>{rich(t(confirmTexts[kind][0]), { email: <Email value={email} />, team: <strong>{teamInText(t, team)}</strong> })}</p>
         <div className="team__actions">
           {/* Focus moves to the question's answer, so a keyboard user is where the choice is. */}
           <button type="button" className="button button--danger" disabled={busy} onClick={confirm} ref={(button) => button?.focus()}>
@@ -84,9 +87,25 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
   return (
     <section className="card team" aria-labelledby={headingId}>
       <div className="team__head">
-        <h2 id={headingId}>{own ? t('team.heading') : rich(t('team.teamOf'), { email: <Email value={team.ownerEmail} /> })}</h2>
+        <h2 id={headingId}>{own ? (team.name ?? t('team.heading')) : teamTitle(t, team)}</h2>
         <span className="badge">{t(`team.roles.${team.role}`)}</span>
+        {manager && !renaming && (
+          <button type="button" className="button button--ghost team__rename-open" onClick={() => setRenaming(true)}>
+            {t('team.rename')}
+          </button>
+        )}
       </div>
+      {renaming && (
+        <TeamNameForm
+          team={team}
+          onDone={async (name) => {
+            setRenaming(false);
+            if (!name) return;
+            setNotice({ tone: 'success', key: 'team.renamed', email: '', team: name });
+            await onChange();
+          }}
+        />
+      )}
       <p className="muted">{own ? t('team.ownIntro') : t('team.memberIntro')}</p>
       {!own && (
         <div className="team__block">
@@ -95,7 +114,13 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
         </div>
       )}
       <FormAlert tone={notice?.tone ?? 'error'} code={notice?.tone === 'error' ? notice.code : undefined}>
-        {notice?.tone === 'success' ? rich(t(notice.key), { email: <Email value={notice.email} /> }) : undefined}
+        {notice?.tone === 'success'
+          ? rich(t(notice.key), {
+              email: <Email value={notice.email} />,
+              team: <strong>{notice.team}</strong>,
+              name: <strong>{notice.team}</strong>,
+            })
+          : undefined}
       </FormAlert>
       <div className="team__block">
         <h3>{t('team.members', { count: team.members.length })}</h3>
@@ -183,8 +208,8 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
         <TeamInviteForm
           teamId={team.id}
           teamHeadingId={headingId}
-          onInvited={async (email) => {
-            setNotice({ tone: 'success', key: 'team.invited', email });
+          onInvited={async (emails) => {
+            if (emails.length > 0) setNotice({ tone: 'success', key: 'team.invited', email: emails.join(', ') });
             await onChange();
           }}
         />

@@ -10,6 +10,9 @@ import { TeamCard } from './team-card.tsx';
 export const isTeamNotice = (code: ErrorCode | undefined): code is ErrorCode =>
   code !== undefined && (code.startsWith('invitation.') || code.startsWith('team.'));
 
+/** A team of one's own with nobody else in it and nobody invited. */
+const isEmpty = (team: TeamsResponse['teams'][number]) => team.members.length === 1 && team.invitations.length === 0;
+
 /**
  * The account page's Team section: every team the person joined, with that team's license, then
  * their own team (members, pending invitations, the invite form).
@@ -17,7 +20,7 @@ export const isTeamNotice = (code: ErrorCode | undefined): code is ErrorCode =>
 export function TeamSection() {
   const [teams, setTeams] = useState<TeamsResponse['teams'] | undefined>();
   const [params] = useSearchParams();
-  const { errorCode } = useI18n();
+  const { errorCode, t } = useI18n();
   // Read once: the page drops the query after the first render.
   const [arrived] = useState(() => params.get('error'));
   const code = errorCode(arrived);
@@ -39,7 +42,19 @@ export function TeamSection() {
       {joined.map((team) => (
         <TeamCard key={team.id} team={team} own={false} onChange={refresh} />
       ))}
-      {own && <TeamCard team={own} own onChange={refresh} />}
+      {own && joined.length > 0 && isEmpty(own) ? (
+        // Someone working in another team never asked for this one: it waits, folded, until they
+        // invite someone to it, and unfolds by itself when they leave the last other team.
+        <details className="team-fold">
+          <summary>
+            <span className="team-fold__title">{t('team.ownFolded')}</span>
+            <span className="team-fold__hint">{t('team.ownFoldedHint')}</span>
+          </summary>
+          <TeamCard team={own} own onChange={refresh} />
+        </details>
+      ) : (
+        own && <TeamCard team={own} own onChange={refresh} />
+      )}
     </>
   );
 }

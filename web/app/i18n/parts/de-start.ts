@@ -129,7 +129,10 @@ const deStart: StartTexts = {
       '{brand}: Melden Sie sich bei Ihrer Server- und Website-Überwachung an, erstellen Sie ein Konto oder setzen Sie Ihr Passwort zurück.',
   },
   invitation: {
-    joining: 'Sie treten dem Team von {email} bei',
+    named: 'Team „{name}“',
+    ownedBy: 'Team von {owner}',
+    from: 'Einladung von {inviter}.',
+    joining: 'Sie treten dem {team} bei',
     signupHint: 'Erstellen Sie Ihr Konto, um die Einladung an {email} anzunehmen.',
     loginHint: 'Melden Sie sich als {email} an, um die Einladung anzunehmen.',
     signedInAs: 'Sie sind als {email} angemeldet.',
@@ -156,6 +159,7 @@ const deStart: StartTexts = {
   setPassword: {
     heading: 'Passwort festlegen',
     intro: 'Ihre E-Mail-Adresse {email} ist bestätigt. Legen Sie ein Passwort fest, um Ihr Konto zu schützen.',
+    fragment: 'Es enthält „{fragment}“, den Teil Ihrer Adresse vor dem @.',
     rule: 'Mindestens {min} Zeichen. Je länger, desto sicherer – ein kurzer Satz eignet sich gut.',
     tooltip:
       'Mindestens 8 Zeichen. Alle Zeichen sind erlaubt, auch Leerzeichen und Emojis. Vermeiden Sie gängige Passwörter und Ihre E-Mail-Adresse.',

@@ -126,7 +126,10 @@ const enStart = {
     description: '{brand}: sign in to your server and website monitoring, create an account or reset your password.',
   },
   invitation: {
-    joining: 'You are joining the team of {email}',
+    named: 'team “{name}”',
+    ownedBy: 'team of {owner}',
+    from: 'Invitation from {inviter}.',
+    joining: 'You are joining the {team}',
     signupHint: 'Create your account to accept the invitation sent to {email}.',
     loginHint: 'Sign in as {email} to accept the invitation.',
     signedInAs: 'You are signed in as {email}.',
@@ -152,6 +155,7 @@ const enStart = {
   setPassword: {
     heading: 'Choose a password',
     intro: 'Your email {email} is confirmed. Choose a password to secure your account.',
+    fragment: 'It contains “{fragment}”, the part of your address before the @.',
     rule: 'At least {min} characters. Longer is stronger: a short sentence works well.',
     tooltip: 'Use at least 8 characters. Any characters work, including spaces and emoji. Avoid common passwords and your email address.',
     submit: 'Set password',

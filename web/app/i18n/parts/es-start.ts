@@ -127,7 +127,10 @@ const esStart: StartTexts = {
     description: '{brand}: inicia sesión en la monitorización de tus servidores y sitios web, crea una cuenta o restablece tu contraseña.',
   },
   invitation: {
-    joining: 'Te estás uniendo al equipo de {email}',
+    named: 'equipo «{name}»',
+    ownedBy: 'equipo de {owner}',
+    from: 'Invitación de {inviter}.',
+    joining: 'Te estás uniendo al {team}',
     signupHint: 'Crea tu cuenta para aceptar la invitación enviada a {email}.',
     loginHint: 'Inicia sesión como {email} para aceptar la invitación.',
     signedInAs: 'Has iniciado sesión como {email}.',
@@ -154,6 +157,7 @@ const esStart: StartTexts = {
   setPassword: {
     heading: 'Elige una contraseña',
     intro: 'Tu dirección de correo electrónico {email} se ha confirmado. Elige una contraseña para proteger tu cuenta.',
+    fragment: 'Contiene «{fragment}», la parte de tu dirección antes de la @.',
     rule: 'Al menos {min} caracteres. Cuanto más larga, más segura: una frase corta funciona bien.',
     tooltip:
       'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',

@@ -129,7 +129,10 @@ const frStart: StartTexts = {
       '{brand} : connectez-vous à la surveillance de vos serveurs et sites web, créez un compte ou réinitialisez votre mot de passe.',
   },
   invitation: {
-    joining: 'Vous rejoignez l’équipe de {email}',
+    named: 'équipe « {name} »',
+    ownedBy: 'équipe de {owner}',
+    from: 'Invitation de {inviter}.',
+    joining: 'Vous rejoignez l’{team}',
     signupHint: 'Créez votre compte pour accepter l’invitation envoyée à {email}.',
     loginHint: 'Connectez-vous en tant que {email} pour accepter l’invitation.',
     signedInAs: 'Vous êtes connecté en tant que {email}.',
@@ -156,6 +159,7 @@ const frStart: StartTexts = {
   setPassword: {
     heading: 'Choisissez un mot de passe',
     intro: 'Votre adresse e-mail {email} est confirmée. Choisissez un mot de passe pour sécuriser votre compte.',
+    fragment: 'Il contient « {fragment} », la partie de votre adresse avant le @.',
     rule: 'Au moins {min}\u00a0caractères. Plus il est long, plus il est sûr\u00a0: une courte phrase fait très bien l’affaire.',
     tooltip:
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',

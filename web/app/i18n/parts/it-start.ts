@@ -127,7 +127,10 @@ const itStart: StartTexts = {
     description: '{brand}: accedi al monitoraggio dei tuoi server e siti web, crea un account o reimposta la password.',
   },
   invitation: {
-    joining: 'Stai entrando nel team di {email}',
+    named: 'team «{name}»',
+    ownedBy: 'team di {owner}',
+    from: 'Invito da parte di {inviter}.',
+    joining: 'Stai entrando nel {team}',
     signupHint: 'Crea il tuo account per accettare l’invito inviato a {email}.',
     loginHint: 'Accedi come {email} per accettare l’invito.',
     signedInAs: 'Hai effettuato l’accesso come {email}.',
@@ -154,6 +157,7 @@ const itStart: StartTexts = {
   setPassword: {
     heading: 'Scegli una password',
     intro: 'Il tuo indirizzo email {email} è stato confermato. Scegli una password per proteggere il tuo account.',
+    fragment: 'Contiene «{fragment}», la parte del tuo indirizzo prima della @.',
     rule: 'Almeno {min} caratteri. Più è lunga, più è sicura: una breve frase va benissimo.',
     tooltip:
       'Almeno 8 caratteri. Sono ammessi tutti i caratteri, inclusi spazi ed emoji. Evita le password comuni e il tuo indirizzo email.',

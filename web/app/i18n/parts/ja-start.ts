@@ -126,7 +126,10 @@ const jaStart: StartTexts = {
     description: '{brand}：サーバーとウェブサイトの監視にサインインし、アカウントを作成したり、パスワードを再設定したりできます。',
   },
   invitation: {
-    joining: '{email} のチームに参加します',
+    named: 'チーム「{name}」',
+    ownedBy: '{owner} さんのチーム',
+    from: '{inviter} さんからの招待です。',
+    joining: '{team}に参加します',
     signupHint: '{email} に送信された招待を承諾するには、アカウントを作成してください。',
     loginHint: '招待を承諾するには、{email} でログインしてください。',
     signedInAs: '{email} でログインしています。',
@@ -152,6 +155,7 @@ const jaStart: StartTexts = {
   setPassword: {
     heading: 'パスワードを設定',
     intro: 'メールアドレス {email} の確認が完了しました。アカウントを保護するため、パスワードを設定してください。',
+    fragment: '「{fragment}」（メールアドレスの @ より前の部分）が含まれています。',
     rule: '{min} 文字以上で設定してください。長いほど安全です。短い文章を使うのもおすすめです。',
     tooltip:
       '8 文字以上で設定してください。スペースや絵文字を含め、どの文字も使えます。よく使われるパスワードやメールアドレスは避けてください。',

@@ -126,7 +126,10 @@ const ptStart: StartTexts = {
     description: '{brand}: entre no monitoramento dos seus servidores e sites, crie uma conta ou redefina sua senha.',
   },
   invitation: {
-    joining: 'Você está entrando na equipe de {email}',
+    named: 'equipe “{name}”',
+    ownedBy: 'equipe de {owner}',
+    from: 'Convite de {inviter}.',
+    joining: 'Você está entrando na {team}',
     signupHint: 'Crie sua conta para aceitar o convite enviado para {email}.',
     loginHint: 'Entre como {email} para aceitar o convite.',
     signedInAs: 'Você entrou como {email}.',
@@ -153,6 +156,7 @@ const ptStart: StartTexts = {
   setPassword: {
     heading: 'Escolha uma senha',
     intro: 'Seu e-mail {email} foi confirmado. Escolha uma senha para proteger sua conta.',
+    fragment: 'Ela contém “{fragment}”, a parte do seu endereço antes do @.',
     rule: 'Pelo menos {min} caracteres. Quanto mais longa, mais segura: uma frase curta funciona bem.',
     tooltip: 'Pelo menos 8 caracteres. Qualquer caractere é aceito, inclusive espaços e emojis. Evite senhas comuns e o seu e-mail.',
     submit: 'Definir senha',
