@@ -56,7 +56,6 @@ const config = serverConfig(port, 'e2e.db', {
 });
 const app = await buildApp(config);
 spreadLoopbackVisitors(app.deps.limits);
-await app.app.listen({ port, host: '127.0.0.1' });
 
 // A second deployment of the same build, with an analytics key, sending events to the control
 // port instead of Amplitude.
@@ -179,6 +178,8 @@ createServer(async (request, response) => {
   response.statusCode = 404;
   response.end('{}');
 }).listen(controlPort, '127.0.0.1');
+// Last: Playwright starts the tests once this one answers, and they use every server above.
+await app.app.listen({ port, host: '127.0.0.1' });
 
 console.log(`e2e server on http://localhost:${port}, control on ${controlPort}`);
 
