@@ -133,3 +133,55 @@ export function EmailField({
     />
   );
 }
+
+/** Languages whose names are written family name first, and whose forms ask for it first. */
+const familyNameFirst: ReadonlySet<string> = new Set(['ja']);
+
+/**
+ * The optional first and family name, side by side, in the order the language writes a name
+ * (Japanese: family name first); the fields and the payload stay the same either way.
+ */
+export function NameFields({
+  firstName,
+  familyName,
+  onFirstName,
+  onFamilyName,
+  errors,
+  optional,
+}: {
+  firstName: string;
+  familyName: string;
+  onFirstName(value: string): void;
+  onFamilyName(value: string): void;
+  errors: { firstName?: ErrorCode; familyName?: ErrorCode };
+  optional?: boolean;
+}) {
+  const { t, language } = useI18n();
+  const first = (
+    <Field
+      key="firstName"
+      name="firstName"
+      label={t('common.firstName')}
+      autoComplete="given-name"
+      value={firstName}
+      onChange={(e) => onFirstName(e.target.value)}
+      error={errors.firstName}
+      optional={optional}
+      maxLength={100}
+    />
+  );
+  const family = (
+    <Field
+      key="familyName"
+      name="familyName"
+      label={t('common.lastName')}
+      autoComplete="family-name"
+      value={familyName}
+      onChange={(e) => onFamilyName(e.target.value)}
+      error={errors.familyName}
+      optional={optional}
+      maxLength={100}
+    />
+  );
+  return <div className="form__pair">{familyNameFirst.has(language) ? [family, first] : [first, family]}</div>;
+}

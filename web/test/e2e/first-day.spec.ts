@@ -1,7 +1,11 @@
 // Issue 24, points 7 and 8: the smaller paths and the operator's first day.
-import { panelBasePath } from '@gatehouse/contract';
+import { errorMessages, formatMessage, panelBasePath } from '@gatehouse/contract';
 import type { Page } from '@playwright/test';
-import { referencePanel } from '../support/helpers.ts';
+import en from '../../app/i18n/en.ts';
+import ja from '../../app/i18n/ja.ts';
+import { registerAccount } from '../support/accounts.ts';
+import { capture, linkIn, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { controlUrl, ports } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -26,4 +30,87 @@ test('the panel build starts on every screen without a console error (issue 24: 
     await expect(page.locator('main h1')).toBeVisible();
   }
   expect(errors).toEqual([]);
+});
+
+test('Japanese asks for the family name first; the license step opens on the key (issue 24, point 7)', async ({
+  page,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('first-day-ja', testInfo);
+  await context.addCookies([{ name: 'i18n_lang', value: 'ja', url: `http://localhost:${ports.app}` }]);
+  expect((await page.request.post('/user/signup', { data: { email, dataProcessingConsent: true } })).status()).toBe(200);
+  await page.goto(linkIn(await waitForMail(email, /./), '/activate-email'));
+  await expect(page.getByRole('heading', { name: ja.setPassword.heading })).toBeVisible();
+  await expect(page).toHaveURL(/\/ja\//);
+  await page.locator('input[name="password"]').fill('Lighthouse keeper 1912');
+  await page.locator('input[name="repeatPassword"]').fill('Lighthouse keeper 1912');
+  await page.getByRole('button', { name: ja.setPassword.submit }).click();
+
+  await expect(page.getByRole('heading', { name: ja.profile.heading })).toBeVisible();
+  const names = page.locator('.form__pair input');
+  expect(await names.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name))).toEqual(['familyName', 'firstName']);
+  await expect(page.locator('.form__pair label')).toHaveText([new RegExp(ja.common.lastName), new RegExp(ja.common.firstName)]);
+  await page.locator('input[name="familyName"]').fill('山田');
+  await page.locator('input[name="firstName"]').fill('花子');
+  const saved = page.waitForRequest((request) => request.url().endsWith('/profile') && request.method() === 'PUT');
+  await page.getByRole('button', { name: ja.common.save, exact: true }).click();
+  expect((await saved).postDataJSON()).toMatchObject({ firstName: '花子', familyName: '山田' });
+
+  await expect(page.getByRole('heading', { name: ja.activation.heading })).toBeVisible();
+  await expect(page.getByRole('radio', { name: new RegExp(ja.activation.standalone) })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: ja.activation.keyLabel })).toBeVisible();
+  await capture(page, testInfo, 'first-day-activation-ja');
+
+  await page.goto('/ja/settings/profile');
+  await expect(page.locator('.form__pair label')).toHaveText([ja.common.lastName, ja.common.firstName]);
+  await expect(page.locator('input[name="familyName"]')).toHaveValue('山田');
+});
+
+test('a pending e-mail change is resent and cancelled from the settings (issue 24, point 7)', async ({ page, context }, testInfo) => {
+  const email = uniqueEmail('first-day-email', testInfo);
+  const next = uniqueEmail('first-day-next', testInfo);
+  const password = 'Lighthouse keeper 1912';
+  await registerAccount(page, email, password);
+  expect((await context.request.post('/signin', { form: { email, password } })).status()).toBe(200);
+  await page.goto('/settings/email');
+  await page.getByLabel(en.settings.email.new).fill(next);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: en.settings.email.submit }).click();
+  await expect(page.getByText(formatMessage(en.settings.email.pending, { email: next }))).toBeVisible();
+  await waitForMail(next, /Confirm your new email/);
+  await capture(page, testInfo, 'first-day-email-pending');
+
+  // A second mail to the same address within the minute is refused, with the reason, and nothing is sent.
+  await page.getByRole('button', { name: en.settings.email.resendLink }).click();
+  await expect(page.getByRole('alert')).toHaveText(errorMessages['rate.limited']);
+
+  await page.getByRole('button', { name: en.settings.email.withdraw }).click();
+  await expect(page.getByText(formatMessage(en.settings.email.withdrawn, { email }))).toBeVisible();
+  await expect(page.getByText(formatMessage(en.settings.email.pending, { email: next }))).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en.settings.email.resendLink })).toHaveCount(0);
+  await capture(page, testInfo, 'first-day-email-withdrawn');
+});
+
+test('a white-label host paints its name and colour before any script runs (issue 24, point 8)', async ({ browser }, testInfo) => {
+  // The brand white-label.spec.ts gives this host: the same server answered as 127.0.0.1.
+  const brand = new URLSearchParams({
+    host: '127.0.0.1',
+    name: 'Acme Monitoring',
+    color: '#0f766e',
+    favicon: 'https://cdn.acme.example/favicon.ico',
+    support: 'https://help.acme.example/',
+    dashboard: 'https://app.acme.example/',
+    privacy: 'https://acme.example/privacy',
+    terms: 'https://acme.example/terms',
+  });
+  await fetch(`${controlUrl}/brands?${brand}`, { method: 'POST' });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${ports.app}/signup`);
+  await expect(page).toHaveTitle('Sign up | Acme Monitoring');
+  await expect(page.locator('.brand__name')).toHaveText('Acme Monitoring');
+  await expect(page.locator('.footer')).toContainText('© Acme Monitoring');
+  await expect(page.locator('.brand__mark')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await capture(page, testInfo, 'first-day-white-label-no-script', testInfo.project.name, { axe: false });
+  await context.close();
 });
