@@ -157,31 +157,22 @@ export function NameFields({
   optional?: boolean;
 }) {
   const { t, language } = useI18n();
-  const first = (
-    <Field
-      key="firstName"
-      name="firstName"
-      label={t('common.firstName')}
-      autoComplete="given-name"
-      value={firstName}
-      onChange={(e) => onFirstName(e.target.value)}
-      error={errors.firstName}
-      optional={optional}
-      maxLength={100}
-    />
+  const fields = [
+    { name: 'firstName', label: t('common.firstName'), autoComplete: 'given-name', value: firstName, onValue: onFirstName },
+    { name: 'familyName', label: t('common.lastName'), autoComplete: 'family-name', value: familyName, onValue: onFamilyName },
+  ] as const;
+  return (
+    <div className="form__pair">
+      {(familyNameFirst.has(language) ? [fields[1], fields[0]] : fields).map(({ onValue, ...field }) => (
+        <Field
+          key={field.name}
+          {...field}
+          onChange={(e) => onValue(e.target.value)}
+          error={errors[field.name]}
+          optional={optional}
+          maxLength={100}
+        />
+      ))}
+    </div>
   );
-  const family = (
-    <Field
-      key="familyName"
-      name="familyName"
-      label={t('common.lastName')}
-      autoComplete="family-name"
-      value={familyName}
-      onChange={(e) => onFamilyName(e.target.value)}
-      error={errors.familyName}
-      optional={optional}
-      maxLength={100}
-    />
-  );
-  return <div className="form__pair">{familyNameFirst.has(language) ? [family, first] : [first, family]}</div>;
 }

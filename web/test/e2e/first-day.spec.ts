@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import en from '../../app/i18n/en.ts';
 import ja from '../../app/i18n/ja.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, linkIn, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
-import { controlUrl, ports } from '../support/ports.ts';
+import { capture, linkIn, referencePanel, setAcmeBrand, uniqueEmail, waitForMail, whiteLabelHost } from '../support/helpers.ts';
+import { ports } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -92,21 +92,10 @@ test('a pending e-mail change is resent and cancelled from the settings (issue 2
 });
 
 test('a white-label host paints its name and colour before any script runs (issue 24, point 8)', async ({ browser }, testInfo) => {
-  // The brand white-label.spec.ts gives this host: the same server answered as 127.0.0.1.
-  const brand = new URLSearchParams({
-    host: '127.0.0.1',
-    name: 'Acme Monitoring',
-    color: '#0f766e',
-    favicon: 'https://cdn.acme.example/favicon.ico',
-    support: 'https://help.acme.example/',
-    dashboard: 'https://app.acme.example/',
-    privacy: 'https://acme.example/privacy',
-    terms: 'https://acme.example/terms',
-  });
-  await fetch(`${controlUrl}/brands?${brand}`, { method: 'POST' });
+  await setAcmeBrand();
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${ports.app}/signup`);
+  await page.goto(`http://${whiteLabelHost}:${ports.app}/signup`);
   await expect(page).toHaveTitle('Sign up | Acme Monitoring');
   await expect(page.locator('.brand__name')).toHaveText('Acme Monitoring');
   await expect(page.locator('.footer')).toContainText('© Acme Monitoring');
