@@ -161,9 +161,12 @@ export function registerWeb(app: FastifyInstance, config: Config, brandOf: (host
   const hasWeb = existsSync(config.webRoot);
   const { pages, branded } = hasWeb ? loadPages(config.webRoot, config) : { pages: new Map<string, Page>(), branded: (page: Page) => page };
   const send = async (request: FastifyRequest, reply: FastifyReply, page: Page, status?: number) => {
-    const brand = await brandOf(request.host);
+    // With the database out of reach the page still goes out, as built: the app fetches the brand later.
+    const brand = await brandOf(request.host).catch(() => undefined);
     const painted =
-      brand.brandName !== builtBrandName || brand.primaryColor ? branded(page, { name: brand.brandName, color: brand.primaryColor }) : page;
+      brand && (brand.brandName !== builtBrandName || brand.primaryColor)
+        ? branded(page, { name: brand.brandName, color: brand.primaryColor })
+        : page;
     return sendPage(request, reply, painted, status);
   };
   const fallback = pages.get('/__spa-fallback') ?? pages.get('/');
