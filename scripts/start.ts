@@ -10,7 +10,7 @@ if (state === 'fresh') {
 } else {
   console.log(
     state === 'missing'
-      ? 'Building the web app (no build yet)…'
+      ? 'Building the web app (no build yet; about a minute)…'
       : 'The web app changed since its last build (its sources, the contract or the lockfile): building it again…',
   );
   const build = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { stdio: 'inherit' });

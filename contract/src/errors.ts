@@ -76,6 +76,7 @@ export const errorMessages = {
   'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',
   'account.confirmation_required': 'Enter your password, or the code we mailed you, to confirm',
   'email_change.same_address': 'This is already the email address of your account',
+  'email_change.none_pending': 'There is no email change waiting to be confirmed',
   'email_change.failed': 'This email change link is not valid or has expired. Start the change again in your settings',
   'team.forbidden': 'Only the owner and the admins of the team can do this',
   'team.not_found': 'This team does not exist, or you are not a member of it',

@@ -41,6 +41,8 @@ export const api = {
   accountEmail: '/account/email',
   accountEmailConfirm: '/account/email/confirm',
   accountEmailCancel: '/account/email/cancel',
+  accountEmailResend: '/account/email/resend',
+  accountEmailWithdraw: '/account/email/withdraw',
   sessionsEndOthers: '/sessions/end-others',
   accountDeletionCode: '/account/deletion-code',
   accountDelete: '/account/delete',

@@ -19,6 +19,10 @@ export interface RuntimeConfig {
   routeRules: RouteRule[];
   /** The providers with a client id and secret: only these get a button. Absent: none. */
   sso?: SsoProviderName[];
+  /** The host's brand name and colour when they are not the build's: the app's first render paints them, as the page does. */
+  brand?: { name: string; color: string | null };
+  /** False when BRAND_PRODUCT_PANEL=0: the sign-in and sign-up pages show no product panel beside the form. */
+  productPanel?: boolean;
   /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */
   passwordMinLength?: number;
 }

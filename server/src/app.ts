@@ -14,6 +14,7 @@ import { signupRoutes } from './features/accounts/signup.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
+import { getBrand } from './features/brands/brand.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { oidcRoutes } from './features/oidc/oidc.routes.ts';
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (mailboxKey) mailboxRoutes(app, deps, mailboxKey);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
   runtimeConfigRoutes(app, config);
-  registerWeb(app, config);
+  registerWeb(app, config, (host) => getBrand(deps.db, config, host));
 
   await app.ready();
   outbox.start();

@@ -21,6 +21,7 @@ const flag = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true');
+const httpsUrl = optionalString.pipe(z.url({ protocol: /^https$/, error: 'an https:// URL' }).optional());
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const envSchema = z.object({
@@ -40,6 +41,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BRAND_NAME: z.string().min(1).default('Gatehouse'),
   DEFAULT_LANGUAGE: z.enum(languages).default('en'),
+  BRAND_PRIVACY_URL: httpsUrl,
+  BRAND_TERMS_URL: httpsUrl,
+  BRAND_SUPPORT_URL: httpsUrl,
+  BRAND_DASHBOARD_URL: httpsUrl,
+  BRAND_PRODUCT_PANEL: z
+    .enum(['1', '0', 'true', 'false'])
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
   DEV_MAILBOX: flag,
   METRICS_TOKEN: optionalString,
   WEB_ROOT: optionalString,
@@ -125,6 +134,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     brandName: e.BRAND_NAME,
     defaultLanguage: e.DEFAULT_LANGUAGE,
+    // The brand of hosts without a white-label entry: a bare install's consent and Finish need them.
+    brandUrls: {
+      privacyUrl: e.BRAND_PRIVACY_URL ?? null,
+      termsUrl: e.BRAND_TERMS_URL ?? null,
+      supportUrl: e.BRAND_SUPPORT_URL ?? null,
+      dashboardUrl: e.BRAND_DASHBOARD_URL ?? null,
+    },
+    productPanel: e.BRAND_PRODUCT_PANEL,
     devMailbox: devMailboxOf(e, publicUrl),
     metricsToken: e.METRICS_TOKEN,
     webRoot: resolve(e.WEB_ROOT ?? new URL('../../web/build/client', import.meta.url).pathname),

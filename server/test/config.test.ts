@@ -33,6 +33,11 @@ const shown: Record<string, (c: Config) => string> = {
   PUBLIC_URL: (c) => c.publicUrl.replace(`:${c.port}`, ':$PORT'),
   DATABASE_URL: (c) => (c.database.dialect === 'sqlite' ? `file:./${relative(process.cwd(), c.database.path)}` : c.database.url),
   REDIS_URL: (c) => unset(c.redisUrl),
+  BRAND_PRIVACY_URL: (c) => unset(c.brandUrls.privacyUrl ?? undefined),
+  BRAND_TERMS_URL: (c) => unset(c.brandUrls.termsUrl ?? undefined),
+  BRAND_SUPPORT_URL: (c) => unset(c.brandUrls.supportUrl ?? undefined),
+  BRAND_DASHBOARD_URL: (c) => unset(c.brandUrls.dashboardUrl ?? undefined),
+  BRAND_PRODUCT_PANEL: (c) => (c.productPanel ? '1' : '0'),
   SMTP_URL: (c) => unset(c.smtpUrl),
   MAIL_FROM: (c) => c.mailFrom,
   // Unset; whether the mailbox shows depends on HOST (tested in mail.test.ts).

@@ -223,6 +223,31 @@ describe('/dev/mailbox', () => {
     assert.equal(await probe({ ...dev }), 404, 'even with the mailbox on');
   });
 
+  it('shows the goodbye mail of a deleted account, which SMTP delivery erases once sent (issue 24: nothing in the mailbox)', async () => {
+    await withApp(dev, async (app) => {
+      const key = app.mailboxKey ?? '';
+      const email = 'leaving@example.com';
+      const password = 'Leaving for good 1';
+      await seedAccount(app, email, { passwordHash: await app.deps.hasher.hash(password) });
+      const signin = await app.app.inject({ method: 'POST', url: '/signin', headers: local, payload: { email, password } });
+      assert.equal(signin.statusCode, 200, signin.body);
+      const cookie = signin.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const deleted = await app.app.inject({
+        method: 'POST',
+        url: '/account/delete',
+        headers: { ...local, cookie },
+        payload: { password },
+      });
+      assert.equal(deleted.statusCode, 200, deleted.body);
+      await app.outbox.flush();
+      const mails = await app.app.inject({ method: 'GET', url: `/dev/mailbox?to=${email}&key=${key}`, headers: local });
+      assert.deepEqual(
+        mails.json().data.map((mail: { kind: string; sentAt: string | null }) => [mail.kind, mail.sentAt !== null]),
+        [['account_deleted', true]],
+      );
+    });
+  });
+
   it('npm start turns it on for a bare development checkout only, and says so', () => {
     const bare: Record<string, string | undefined> = { PORT: '3000' };
     assert.match(applyDevelopmentDefaults(bare) ?? '', /http:\/\/localhost:3000\/dev\/mailbox/);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { addMs, iso } from '../src/lib/clock.ts';
+import { newId, randomToken, sha256 } from '../src/lib/crypto.ts';
 import { seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
@@ -150,6 +152,67 @@ for (const dialect of await dialects()) {
       const row = await t.deps.db.selectFrom('accounts').select('email').where('email_key', '=', email).executeTakeFirst();
       assert.equal(row?.email, email, 'the account is back on its first address');
       assert.equal((await client.get('/account')).status, 401, 'every session ended');
+    });
+
+    /** A change asked for earlier, whose mail went to the new address then (the mail limits are a minute per address). */
+    const pendingSince = async (accountId: string, newEmail: string) => {
+      const now = t.deps.clock.now();
+      await t.deps.db
+        .insertInto('one_time_tokens')
+        .values({
+          id: newId(),
+          account_id: accountId,
+          purpose: 'email_change',
+          token_hash: sha256(randomToken()),
+          expires_at: iso(addMs(now, 3_600_000)),
+          consumed_at: null,
+          attempts: 0,
+          created_at: iso(addMs(now, -3_600_000)),
+          new_email: newEmail,
+        })
+        .execute();
+    };
+    const events = (accountId: string) => t.deps.db.selectFrom('auth_events').select('type').where('account_id', '=', accountId).execute();
+
+    it('the signed-in owner resends the pending change: a fresh link, the earlier one ends; again at once is refused', async () => {
+      const { email, id, client } = await person();
+      const next = `resent${n}@example.com`;
+      assert.equal((await visitor(t).post('/account/email/resend', {})).status, 401, 'only with a session');
+      const none = await client.post('/account/email/resend', {});
+      assert.deepEqual([none.status, none.json.code], [400, 'email_change.none_pending']);
+      await pendingSince(id, next);
+
+      const resent = await client.post('/account/email/resend', {});
+      assert.equal(resent.status, 200, resent.text);
+      assert.deepEqual(resent.json.data, { pendingEmail: next });
+      const mail = await t.smtp.waitFor(next, (m) => m.subject.includes('Confirm your new email'));
+      const again = await client.post('/account/email/resend', {});
+      assert.equal(again.status, 429, 'a minute between two mails to one address');
+      assert.equal(t.smtp.mails.filter((m) => m.to === next).length, 1, 'the refused resend mailed nothing');
+      assert.equal(t.smtp.mails.filter((m) => m.to === email).length, 0, 'the old address is not told again');
+
+      const confirmed = await visitor(t).post('/account/email/confirm', { token: tokenOf(linkIn(mail, `${t.url}/email-change?`)) });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      assert.equal((await client.get('/session')).json.data.account.email, next);
+      assert.ok((await events(id)).some((event) => event.type === 'email_change_resent'));
+    });
+
+    it('the signed-in owner withdraws the pending change: its link stops working, the address stays', async () => {
+      const { email, id, client } = await person();
+      const next = `withdrawn${n}@example.com`;
+      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      const link = linkIn(await t.smtp.waitFor(next, (m) => m.subject.includes('Confirm your new email')), `${t.url}/email-change?`);
+      assert.equal((await visitor(t).post('/account/email/withdraw', {})).status, 401, 'only with a session');
+
+      const withdrawn = await client.post('/account/email/withdraw', {});
+      assert.equal(withdrawn.status, 200, withdrawn.text);
+      assert.equal((await client.get('/account')).json.data.pendingEmail, null);
+      const late = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
+      assert.equal(late.json.code, 'email_change.failed');
+      assert.equal((await client.get('/session')).json.data.account.email, email);
+      const twice = await client.post('/account/email/withdraw', {});
+      assert.deepEqual([twice.status, twice.json.code], [400, 'email_change.none_pending']);
+      assert.ok((await events(id)).some((event) => event.type === 'email_change_withdrawn'));
     });
 
     it('from a hosting panel: needs the apiKey, mails a code, confirms it signed in', async () => {

@@ -15,6 +15,17 @@ window.addEventListener('vite:preloadError', (event) => {
 // credentials before any call.
 mode().start();
 
+// A panel's plugin writes its credentials script (or anything else) where its template puts it,
+// often first in the head. React hydrates the head from its first node and took a node before our
+// own for a mismatch (error #418, on every page); after the head's last node it skips what it did
+// not render. So, in the panel build, whatever stands before the page's own first node moves there.
+if (import.meta.env.BASE_URL !== '/') {
+  const first = document.head.querySelector('meta[charset]');
+  while (first && document.head.firstChild && document.head.firstChild !== first) {
+    document.head.append(document.head.firstChild);
+  }
+}
+
 // The page's texts (its language, its screen's part) must be loaded before hydrating, so the
 // first client render matches the prerendered HTML.
 await loadPageTexts(window.location.pathname);

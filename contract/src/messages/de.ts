@@ -84,6 +84,7 @@ const de = {
     'Für dieses Konto ist noch kein Passwort festgelegt. Legen Sie zuerst eines über den Link fest, den wir Ihnen senden können',
   'account.confirmation_required': 'Bitte geben Sie zur Bestätigung Ihr Passwort oder den per E-Mail gesendeten Code ein',
   'email_change.same_address': 'Das ist bereits die E-Mail-Adresse Ihres Kontos',
+  'email_change.none_pending': 'Es wartet keine Änderung der E-Mail-Adresse auf Bestätigung',
   'email_change.failed':
     'Dieser Link zur Änderung der E-Mail-Adresse ist ungültig oder abgelaufen. Starten Sie die Änderung in Ihren Einstellungen erneut',
   'team.forbidden': 'Nur die Inhaberin oder der Inhaber und die Admins des Teams können das tun',

@@ -82,6 +82,7 @@ const es = {
   'account.no_password': 'Esta cuenta aún no tiene contraseña. Primero crea una con el enlace que podemos enviarte',
   'account.confirmation_required': 'Introduce tu contraseña, o el código que te hemos enviado, para confirmar',
   'email_change.same_address': 'Esta ya es la dirección de correo de tu cuenta',
+  'email_change.none_pending': 'No hay ningún cambio de correo pendiente de confirmar',
   'email_change.failed': 'Este enlace para cambiar el correo no es válido o ha caducado. Vuelve a iniciar el cambio en tu configuración',
   'team.forbidden': 'Solo el propietario y los administradores del equipo pueden hacer esto',
   'team.not_found': 'Este equipo no existe o no eres miembro de él',

@@ -81,6 +81,7 @@ const fr = {
   'account.no_password': 'Ce compte n’a pas encore de mot de passe. Définissez-en un d’abord grâce au lien que nous pouvons vous envoyer',
   'account.confirmation_required': 'Saisissez votre mot de passe, ou le code que nous vous avons envoyé, pour confirmer',
   'email_change.same_address': 'C’est déjà l’adresse e-mail de votre compte',
+  'email_change.none_pending': 'Aucun changement d’adresse e-mail n’attend de confirmation',
   'email_change.failed':
     'Ce lien de changement d’adresse e-mail n’est pas valide ou a expiré. Recommencez le changement depuis vos paramètres',
   'team.forbidden': 'Seuls le propriétaire et les administrateurs de l’équipe peuvent effectuer cette action',

@@ -78,6 +78,7 @@ const it = {
   'account.no_password': 'Questo account non ha ancora una password. Impostala prima con il link che possiamo inviarti',
   'account.confirmation_required': 'Inserisci la password, o il codice che ti abbiamo inviato, per confermare',
   'email_change.same_address': 'Questo è già l’indirizzo email del tuo account',
+  'email_change.none_pending': 'Non c’è nessun cambio di email in attesa di conferma',
   'email_change.failed': 'Questo link per cambiare l’email non è valido o è scaduto. Ripeti la modifica dalle impostazioni',
   'team.forbidden': 'Solo il proprietario e gli amministratori del team possono farlo',
   'team.not_found': 'Questo team non esiste oppure non ne fai parte',

@@ -78,6 +78,7 @@ const ja = {
   'account.no_password': 'このアカウントにはまだパスワードがありません。メールでお送りするリンクから、先にパスワードを設定してください',
   'account.confirmation_required': '確認のため、パスワードまたはメールでお送りしたコードを入力してください',
   'email_change.same_address': 'これはすでにアカウントのメールアドレスです',
+  'email_change.none_pending': '確認待ちのメールアドレス変更はありません',
   'email_change.failed': 'このメールアドレス変更リンクは無効か、有効期限が切れています。設定から変更をやり直してください',
   'team.forbidden': 'この操作はチームのオーナーと管理者のみが行えます',
   'team.not_found': 'このチームは存在しないか、あなたはメンバーではありません',

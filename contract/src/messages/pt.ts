@@ -74,6 +74,7 @@ const pt = {
   'account.no_password': 'Esta conta ainda não tem senha. Defina uma primeiro com o link que podemos enviar para você',
   'account.confirmation_required': 'Digite sua senha, ou o código que enviamos para você, para confirmar',
   'email_change.same_address': 'Este já é o endereço de e-mail da sua conta',
+  'email_change.none_pending': 'Não há nenhuma alteração de e-mail à espera de confirmação',
   'email_change.failed': 'Este link de alteração de e-mail não é válido ou expirou. Comece a alteração novamente nas suas configurações',
   'team.forbidden': 'Apenas o proprietário e os administradores da equipe podem fazer isto',
   'team.not_found': 'Esta equipe não existe, ou você não é membro dela',

@@ -2,7 +2,10 @@ import { type RuntimeConfig, runtimeConfigPath, ssoProviders } from '@gatehouse/
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-export function runtimeConfigOf(config: Config): RuntimeConfig {
+/** What of a host's brand its pages paint before any script: its name and colour. */
+export type PaintedBrand = NonNullable<RuntimeConfig['brand']>;
+
+export function runtimeConfigOf(config: Config, brand?: PaintedBrand): RuntimeConfig {
   return {
     apiUrl: config.apiUrl ?? '',
     mode: 'standalone',
@@ -10,6 +13,8 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     routeRules: config.routeRules,
     sso: ssoProviders.filter((provider) => config.sso[provider] !== undefined),
     passwordMinLength: config.password.minLength,
+    ...(config.productPanel ? {} : { productPanel: false }),
+    ...(brand ? { brand } : {}),
   };
 }
 
@@ -33,11 +38,13 @@ const holdEarlyInput =
   "addEventListener('click',function(e){var t=!window.__gatehouseStarted&&e.target.closest&&e.target.closest('button[type=button],a[data-provider]');if(t){e.preventDefault();(window.__gatehouseEarlyClicks=window.__gatehouseEarlyClicks||[]).push(t)}},true);";
 
 /** The web app's run-time settings as a script: inlined into every served page (its CSP lists its hash). */
-export function runtimeConfigScript(config: Config): string {
-  const settings = runtimeConfigOf(config);
+export function runtimeConfigScript(config: Config, brand?: PaintedBrand): string {
+  const settings = runtimeConfigOf(config, brand);
   // The stylesheet shows the buttons of the providers named here, before the first paint.
   const sso = settings.sso?.length ? `document.documentElement.dataset.sso=${JSON.stringify(settings.sso.join(' '))};` : '';
-  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${holdEarlyInput}`;
+  // Likewise the product panel beside the forms, which an operator may hide (its figures are illustrative).
+  const panel = settings.productPanel === false ? 'document.documentElement.dataset.productPanel="off";' : '';
+  return `window.__GATEHOUSE__=${JSON.stringify(settings).replace(/</g, '\\u003c')};${sso}${panel}${holdEarlyInput}`;
 }
 
 /**

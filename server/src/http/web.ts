@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  type BrandView,
   isExternalTarget,
   isLanguage,
   languageOr,
@@ -13,13 +14,13 @@ import {
   screenTable,
   templatePath,
 } from '@gatehouse/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { builtPages } from './built-pages.ts';
 import { sendError } from './error-handler.ts';
 import { Page, sendPage } from './page-delivery.ts';
 import { pageTextFiles } from './page-texts.ts';
-import { connectSources, runtimeConfigScript } from './runtime-config.ts';
+import { connectSources, type PaintedBrand, runtimeConfigScript } from './runtime-config.ts';
 
 const stripQuery = (url: string | undefined) => (url ?? '').split('?')[0] ?? '/';
 const localeCookie = 'i18n_lang';
@@ -65,18 +66,52 @@ function textPreloads(root: string): (path: string) => string {
  * and the page's CSP allows exactly that script by its hash. Added at the end of the head, where
  * React's hydration skips a node it did not render.
  */
-function loadPages(root: string, connect: string[], settings: string): Map<string, Page> {
+function loadPages(root: string, config: Config): { pages: Map<string, Page>; branded: (page: Page, brand: PaintedBrand) => Page } {
+  const connect = connectSources(config);
   const pages = new Map<string, Page>();
+  const sources = new Map<Page, (settings: string, head: string) => string>();
   const preloads = textPreloads(root);
   for (const { path, file } of builtPages(root)) {
     const built = readFileSync(file, 'utf8');
     const preloadsScripts = built.includes('<link rel="modulepreload"');
-    const extra = `<script>${settings}</script>${preloadsScripts ? preloads(path) : ''}`;
-    const html = built.replace('</head>', `${extra}</head>`);
-    pages.set(path, new Page(html, pageCsp(html, connect)));
+    const render = (settings: string, head: string) =>
+      built.replace('</head>', `<script>${settings}</script>${head}${preloadsScripts ? preloads(path) : ''}</head>`);
+    const html = render(runtimeConfigScript(config), '');
+    const page = new Page(html, pageCsp(html, connect));
+    pages.set(path, page);
+    sources.set(page, render);
   }
-  return pages;
+  // A host's brand in its pages' first paint: its name where the build wrote the default one, its
+  // colour over the stylesheet's, and both in the settings, so that the app's first render (which
+  // reads them there) matches the HTML it hydrates. One copy per brand and page, made on demand.
+  const variants = new Map<string, Page>();
+  const branded = (page: Page, brand: PaintedBrand) => {
+    const render = sources.get(page);
+    if (!render) return page;
+    const key = `${page.etag}|${brand.name}|${brand.color ?? ''}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const colour = brand.color ? `<style>:root{--brand:${brand.color}}</style>` : '';
+      const html = render(runtimeConfigScript(config, brand), colour).replace(/>([^<]*)</g, (text) =>
+        text.replaceAll(builtBrandName, escapeHtml(brand.name)),
+      );
+      const named = html.replace(/(<title>|content="|aria-label=")([^"<]*)/g, (attribute) =>
+        attribute.replaceAll(builtBrandName, escapeHtml(brand.name)),
+      );
+      if (variants.size >= 1000) variants.clear();
+      variant = new Page(named, pageCsp(named, connect));
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+  return { pages, branded };
 }
+
+/** The brand name the build renders (web/app/lib/brand.ts): the pages of every other brand replace it. */
+const builtBrandName = 'Gatehouse';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * Whether a request asks for JSON only (an API client): then a path with no call answers the
@@ -122,9 +157,18 @@ function languageRedirect(request: FastifyRequest, path: string): string | undef
  * screens with parameters (and, with status 404, for unknown pages), hashed assets cached for
  * a year. A visitor whose language cookie (or browser) says German lands on /de/… pages.
  */
-export function registerWeb(app: FastifyInstance, config: Config): void {
+export function registerWeb(app: FastifyInstance, config: Config, brandOf: (host: string) => Promise<BrandView>): void {
   const hasWeb = existsSync(config.webRoot);
-  const pages = hasWeb ? loadPages(config.webRoot, connectSources(config), runtimeConfigScript(config)) : new Map<string, Page>();
+  const { pages, branded } = hasWeb ? loadPages(config.webRoot, config) : { pages: new Map<string, Page>(), branded: (page: Page) => page };
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: Page, status?: number) => {
+    // With the database out of reach the page still goes out, as built: the app fetches the brand later.
+    const brand = await brandOf(request.host).catch(() => undefined);
+    const painted =
+      brand && (brand.brandName !== builtBrandName || brand.primaryColor)
+        ? branded(page, { name: brand.brandName, color: brand.primaryColor })
+        : page;
+    return sendPage(request, reply, painted, status);
+  };
   const fallback = pages.get('/__spa-fallback') ?? pages.get('/');
   if (hasWeb) {
     app.register(fastifyStatic, {
@@ -154,12 +198,12 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
     const redirect = languageRedirect(request, path);
     if (redirect) return reply.header('vary', 'Cookie, Accept-Language').redirect(redirect, 302);
     const page = pages.get(path);
-    if (page && !path.includes('/__')) return sendPage(request, reply, page);
+    if (page && !path.includes('/__')) return send(request, reply, page);
     const screen = screenPatterns.find((pattern) => pattern.regex.test(path));
-    if (screen) return sendPage(request, reply, screenTemplate(pages, screen.name, path) ?? fallback);
+    if (screen) return send(request, reply, screenTemplate(pages, screen.name, path) ?? fallback);
     // The prerendered 404 page in the path's language: its title and text are there before any script.
     const language = path.split('/')[1];
     const notFound = (isLanguage(language) && pages.get(`/${language}/__not-found`)) || pages.get('/__not-found') || fallback;
-    return sendPage(request, reply, notFound, 404);
+    return send(request, reply, notFound, 404);
   });
 }

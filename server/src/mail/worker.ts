@@ -7,7 +7,10 @@ import { addMs, type Clock, iso } from '../lib/clock.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { claimMail, deleteMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
 
-/** Mails to an account that no longer exists: erased from the outbox as soon as they are sent. */
+/**
+ * Mails to an account that no longer exists: erased from the outbox as soon as they are sent,
+ * except where the development mailbox is the delivery (it would otherwise never show them).
+ */
 const eraseAfterSending: ReadonlySet<string> = new Set(['account_deleted']);
 
 export interface MailSender {
@@ -139,7 +142,7 @@ export class OutboxWorker {
           if (!(await claimMail(db, mail.id, iso(now), iso(addMs(now, claimMs))))) continue;
           try {
             await sender.send({ ...mail, text_body: secrets.open(mail.text_body), html_body: secrets.open(mail.html_body) });
-            if (eraseAfterSending.has(mail.kind)) await deleteMail(db, mail.id);
+            if (eraseAfterSending.has(mail.kind) && !sender.keepsBody) await deleteMail(db, mail.id);
             else await markSent(db, mail.id, iso(clock.now()), sender.keepsBody);
           } catch (error) {
             const attempts = mail.attempts + 1;

@@ -44,7 +44,11 @@ export async function registerAccount(t: TestApp, client: TestClient, email: str
  * An account written straight to the database, for tests that need many of them or one in a
  * given state (pending: no password yet). The flows themselves are tested through HTTP.
  */
-export async function seedAccount(t: TestApp, email: string, options: { passwordHash?: string | null } = {}): Promise<Account> {
+export async function seedAccount(
+  t: Pick<TestApp, 'deps'>,
+  email: string,
+  options: { passwordHash?: string | null } = {},
+): Promise<Account> {
   const now = iso(t.deps.clock.now());
   const { account } = await insertAccountOrGetExisting(t.deps.db, {
     email,

@@ -136,3 +136,46 @@ export function EmailField({
     />
   );
 }
+
+/** Languages whose names are written family name first, and whose forms ask for it first. */
+const familyNameFirst: ReadonlySet<string> = new Set(['ja']);
+
+/**
+ * The optional first and family name, side by side, in the order the language writes a name
+ * (Japanese: family name first); the fields and the payload stay the same either way.
+ */
+export function NameFields({
+  firstName,
+  familyName,
+  onFirstName,
+  onFamilyName,
+  errors,
+  optional,
+}: {
+  firstName: string;
+  familyName: string;
+  onFirstName(value: string): void;
+  onFamilyName(value: string): void;
+  errors: { firstName?: ErrorCode; familyName?: ErrorCode };
+  optional?: boolean;
+}) {
+  const { t, language } = useI18n();
+  const fields = [
+    { name: 'firstName', label: t('common.firstName'), autoComplete: 'given-name', value: firstName, onValue: onFirstName },
+    { name: 'familyName', label: t('common.lastName'), autoComplete: 'family-name', value: familyName, onValue: onFamilyName },
+  ] as const;
+  return (
+    <div className="form__pair">
+      {(familyNameFirst.has(language) ? [fields[1], fields[0]] : fields).map(({ onValue, ...field }) => (
+        <Field
+          key={field.name}
+          {...field}
+          onChange={(e) => onValue(e.target.value)}
+          error={errors[field.name]}
+          optional={optional}
+          maxLength={100}
+        />
+      ))}
+    </div>
+  );
+}

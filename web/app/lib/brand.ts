@@ -1,6 +1,7 @@
 import { api as apiPaths, type BrandView } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { api } from './api.ts';
+import { runtimeConfig } from './runtime-config.ts';
 import { useBaseStore, useHydrated } from './stores.ts';
 
 export const defaultBrand: BrandView = {
@@ -18,6 +19,15 @@ export const defaultBrand: BrandView = {
 
 let requested = false;
 
+/**
+ * The brand before the white-label call answers: the name and colour the server painted into
+ * this host's page (its settings carry them), so the first render matches that page.
+ */
+function paintedBrand(): BrandView {
+  const painted = runtimeConfig().brand;
+  return painted ? { ...defaultBrand, brandName: painted.name, primaryColor: painted.color } : defaultBrand;
+}
+
 /** The white-label configuration, loaded once at start unless the store already has it. */
 export function useBrand(): BrandView {
   const hydrated = useHydrated((s) => s.done);
@@ -29,5 +39,5 @@ export function useBrand(): BrandView {
       if (data) useBaseStore.getState().update({ cnameConfig: data });
     });
   }, [hydrated, brand]);
-  return brand ?? defaultBrand;
+  return brand ?? paintedBrand();
 }

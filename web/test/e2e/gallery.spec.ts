@@ -83,12 +83,15 @@ languages.forEach((language, index) => {
     await page.locator('input[name="familyName"]').fill(last);
     await submit(page).click();
 
-    // License activation: through a panel, with a key, activated; then Finish.
+    // License activation: it opens on the key; through a panel; with the key, activated; then Finish.
     await expect(heading(page)).toHaveText(t.activation.heading);
-    await g.shot('signup-activation-platform');
-    await page.locator('input[value="standalone"]').check();
+    await expect(page.locator('input[value="standalone"]')).toBeChecked();
     await expect(page.locator('input[name="license"]')).toBeVisible();
     await g.shot('signup-activation-standalone');
+    await page.locator('input[value="platform"]').check();
+    await expect(page.locator('input[name="license"]')).toHaveCount(0);
+    await g.shot('signup-activation-platform');
+    await page.locator('input[value="standalone"]').check();
     await page.locator('input[name="license"]').fill(await createLicense('business'));
     await submit(page).click();
     await expect(page.getByText(t.activation.activated.replace('{plan}', t.plans.business))).toBeVisible();

@@ -89,6 +89,16 @@ languages.forEach((language, index) => {
     await expect(page.getByText(formatMessage(t.emailChange.done, { email: next }, language))).toBeVisible();
     await g.shot('email-change-done');
 
+    // A change asked for and then withdrawn from the settings: the address stays.
+    await page.goto(g.path('/settings/email'));
+    const third = email.replace('settings-', 'withdrawn-');
+    await page.getByLabel(t.settings.email.new).fill(third);
+    await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);
+    await page.getByRole('button', { name: t.settings.email.submit }).click();
+    await page.getByRole('button', { name: t.settings.email.withdraw }).click();
+    await expect(page.getByText(formatMessage(t.settings.email.withdrawn, { email: next }, language))).toBeVisible();
+    await g.shot('settings-email-withdrawn');
+
     // Deleted: the goodbye.
     await page.goto(g.path('/settings/delete'));
     await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);

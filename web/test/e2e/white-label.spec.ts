@@ -1,22 +1,11 @@
-import { capture } from '../support/helpers.ts';
-import { controlUrl, ports } from '../support/ports.ts';
+import { capture, setAcmeBrand, whiteLabelHost } from '../support/helpers.ts';
+import { ports } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
-// The brand of another host: the same server answered as 127.0.0.1 instead of localhost.
-const host = '127.0.0.1';
+const host = whiteLabelHost;
 
 test('a white-label brand names, colours and links the pages of its host', async ({ page }, testInfo) => {
-  const brand = new URLSearchParams({
-    host,
-    name: 'Acme Monitoring',
-    color: '#0f766e',
-    favicon: 'https://cdn.acme.example/favicon.ico',
-    support: 'https://help.acme.example/',
-    dashboard: 'https://app.acme.example/',
-    privacy: 'https://acme.example/privacy',
-    terms: 'https://acme.example/terms',
-  });
-  await fetch(`${controlUrl}/brands?${brand}`, { method: 'POST' });
+  await setAcmeBrand();
 
   // Requests to the favicon's host are answered locally: no test ever leaves this machine.
   await page.route('https://cdn.acme.example/**', (route) => route.fulfill({ status: 204 }));

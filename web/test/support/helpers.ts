@@ -153,3 +153,21 @@ export async function finishProviderSignup(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Activate license' }).click();
   await page.getByRole('button', { name: 'Finish' }).click();
 }
+
+/** The white-label host of the browser tests: the same server answered as 127.0.0.1 instead of localhost. */
+export const whiteLabelHost = '127.0.0.1';
+
+/** Gives that host the Acme brand (every spec that uses the host gives it the same one). */
+export async function setAcmeBrand(): Promise<void> {
+  const brand = new URLSearchParams({
+    host: whiteLabelHost,
+    name: 'Acme Monitoring',
+    color: '#0f766e',
+    favicon: 'https://cdn.acme.example/favicon.ico',
+    support: 'https://help.acme.example/',
+    dashboard: 'https://app.acme.example/',
+    privacy: 'https://acme.example/privacy',
+    terms: 'https://acme.example/terms',
+  });
+  await fetch(`${control}/brands?${brand}`, { method: 'POST' });
+}

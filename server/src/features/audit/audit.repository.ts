@@ -20,6 +20,8 @@ export type AuthEventType =
   | 'sso_refused'
   | 'password_changed'
   | 'email_change_requested'
+  | 'email_change_resent'
+  | 'email_change_withdrawn'
   | 'email_changed'
   | 'email_change_cancelled'
   | 'sessions_ended'

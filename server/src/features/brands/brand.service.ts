@@ -16,9 +16,15 @@ export function normalizeHost(host: string): string {
 const httpsOrNull = (value: string | null | undefined) => (value && isHttpsUrl(value) ? value : null);
 
 /** The white-label configuration of a host; unknown hosts get the default brand. */
-export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'defaultLanguage'>, rawHost: string): Promise<BrandView> {
+export async function getBrand(
+  db: DbOrTx,
+  config: Pick<Config, 'brandName' | 'defaultLanguage' | 'brandUrls'>,
+  rawHost: string,
+): Promise<BrandView> {
   const host = normalizeHost(rawHost);
   const brand = await findBrandByHost(db, host);
+  // A white-label host shows its own links only; every other host, the operator's from the environment.
+  if (!brand) return { ...defaultBrandOf(config), host };
   return {
     host,
     brandName: brand?.brand_name ?? config.brandName,
@@ -30,6 +36,18 @@ export async function getBrand(db: DbOrTx, config: Pick<Config, 'brandName' | 'd
     privacyUrl: httpsOrNull(brand?.privacy_url),
     termsUrl: httpsOrNull(brand?.terms_url),
     defaultLanguage: languageOr(brand?.default_language, config.defaultLanguage),
+  };
+}
+
+function defaultBrandOf(config: Pick<Config, 'brandName' | 'defaultLanguage' | 'brandUrls'>): BrandView {
+  return {
+    host: '',
+    brandName: config.brandName,
+    faviconUrl: null,
+    logoUrl: null,
+    primaryColor: null,
+    ...config.brandUrls,
+    defaultLanguage: config.defaultLanguage,
   };
 }
 

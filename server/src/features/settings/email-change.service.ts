@@ -5,7 +5,7 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { withMail } from '../../mail/mail-transaction.ts';
+import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountByEmail, findAccountById, lockAccount, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
@@ -45,6 +45,61 @@ async function pendingEmail(deps: Deps, accountId: string): Promise<string | nul
 }
 
 /**
+ * The new address's half of a change: a link (a code from a hosting panel) to a free address; to
+ * an address that already has an account, a mail saying so and a token nobody receives, which
+ * keeps the pending state the same as for a free address (enumeration-safe).
+ */
+async function mailNewAddress(db: DbOrTx, deps: Deps, mail: WriteMail, account: Account, email: string, byCode: boolean) {
+  const taken = await findAccountByEmail(db, email);
+  if (taken) {
+    await insertLinkToken(db, deps, account.id, 'email_change', email);
+    await mail({
+      to: taken.email,
+      kind: 'email_change_taken',
+      language: taken.locale,
+      params: { link: screenUrl(deps.config.publicUrl, 'login') },
+    });
+  } else if (byCode) {
+    const code = await issueCode(db, deps, account.id, 'email_change_code', undefined, email);
+    await mail({ to: email, kind: 'email_change_code', language: account.locale, params: { code, email } });
+  } else {
+    const token = await insertLinkToken(db, deps, account.id, 'email_change', email);
+    const link = screenUrl(deps.config.publicUrl, 'emailConfirm', { token });
+    await mail({ to: email, kind: 'email_change_verify', language: account.locale, params: { link, email } });
+  }
+}
+
+/**
+ * Sends the pending change's link (or code) again, to the address chosen with the password: a
+ * fresh one, which replaces the one mailed before. The old address's "stop it" link stays.
+ */
+export async function resendEmailChange(deps: Deps, account: Account, caller: Caller): Promise<{ pendingEmail: string }> {
+  const email = await pendingEmail(deps, account.id);
+  if (!email) throw badRequest('email_change.none_pending');
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', email, caller.ip));
+  await withMail(deps, caller.host, async (trx, mail) => {
+    const now = iso(deps.clock.now());
+    await lockAccount(trx, account.id);
+    await revokeByPolicy(trx, account.id, 'newEmailChange', now);
+    await mailNewAddress(trx, deps, mail, account, email, caller.panel !== undefined);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_resent', ip: caller.ip, at: now });
+  });
+  return { pendingEmail: email };
+}
+
+/** Withdraws the pending change from the settings: its link or code stops working; the address stays. */
+export async function withdrawEmailChange(deps: Deps, account: Account, caller: Caller): Promise<void> {
+  await deps.limits.lookup(caller.ip);
+  if (!(await pendingEmail(deps, account.id))) throw badRequest('email_change.none_pending');
+  await deps.db.transaction().execute(async (trx) => {
+    const now = iso(deps.clock.now());
+    await lockAccount(trx, account.id);
+    await revokeByPolicy(trx, account.id, 'newEmailChange', now);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_withdrawn', ip: caller.ip, at: now });
+  });
+}
+
+/**
  * Starts an e-mail change: the password is re-entered, the new address gets a link (a code when
  * the call comes from a hosting panel), the old one a notice with a link that stops the change.
  * Nothing changes until the new address is verified. An address that already has an account
@@ -70,34 +125,7 @@ export async function requestEmailChange(
     // A newer change replaces a pending one, but every "this was not me" link stays: someone who
     // knew the password and moved the account on must not end the owner's way back.
     await revokeByPolicy(trx, account.id, 'newEmailChange', now);
-    const taken = await findAccountByEmail(trx, input.email);
-    if (taken) {
-      // A token nobody ever receives keeps the pending state the same as for a free address.
-      await insertLinkToken(trx, deps, account.id, 'email_change', input.email);
-      await mail({
-        to: taken.email,
-        kind: 'email_change_taken',
-        language: taken.locale,
-        params: { link: screenUrl(deps.config.publicUrl, 'login') },
-      });
-    } else if (byCode) {
-      const code = await issueCode(trx, deps, account.id, 'email_change_code', undefined, input.email);
-      await mail({
-        to: input.email,
-        kind: 'email_change_code',
-        language,
-        params: { code, email: input.email },
-      });
-    } else {
-      const token = await insertLinkToken(trx, deps, account.id, 'email_change', input.email);
-      const link = screenUrl(deps.config.publicUrl, 'emailConfirm', { token });
-      await mail({
-        to: input.email,
-        kind: 'email_change_verify',
-        language,
-        params: { link, email: input.email },
-      });
-    }
+    await mailNewAddress(trx, deps, mail, account, input.email, byCode);
     // The "stop it" token keeps the address to return to, in case the change went through already.
     const cancel = await insertLinkToken(trx, deps, account.id, 'email_change_cancel', account.email);
     await mail({

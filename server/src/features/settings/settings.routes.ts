@@ -18,7 +18,14 @@ import { authOf, callerOf, clearSessionCookie, requireSession, setSessionCookie 
 import { iso } from '../../lib/clock.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
-import { accountOverviewOf, confirmEmailChangeByCode, confirmEmailChangeByLink, requestEmailChange } from './email-change.service.ts';
+import {
+  accountOverviewOf,
+  confirmEmailChangeByCode,
+  confirmEmailChangeByLink,
+  requestEmailChange,
+  resendEmailChange,
+  withdrawEmailChange,
+} from './email-change.service.ts';
 import { cancelEmailChange } from './email-change-cancel.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { endOtherSessions } from './sessions.service.ts';
@@ -106,6 +113,38 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => ({ data: await requestEmailChange(deps, authOf(request).account, request.body, callerOf(request)) }),
+  );
+
+  r.post(
+    api.accountEmailResend,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        headers,
+        summary:
+          "Send the pending e-mail change's link (a code from a hosting panel) again, to the address chosen; the earlier one stops working",
+        response: replies(z.object({ pendingEmail: z.string() })),
+      },
+    },
+    async (request) => ({ data: await resendEmailChange(deps, authOf(request).account, callerOf(request)) }),
+  );
+
+  r.post(
+    api.accountEmailWithdraw,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        headers,
+        summary: 'Withdraw the pending e-mail change: its link or code stops working, the address stays as it is',
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await withdrawEmailChange(deps, authOf(request).account, callerOf(request));
+      return { data: {} };
+    },
   );
 
   r.post(

@@ -17,7 +17,9 @@ export function ActivationStep() {
   const { t } = useI18n();
   const finish = useFinish();
   const pending = useSignupStore((s) => s.pendingLicense);
-  const [way, setWay] = useState<Way>(pending ? 'standalone' : 'platform');
+  const panel = mode().platformLicenseHere;
+  // On our own site a key is the usual way in; inside a panel, the panel's own license (decision 042).
+  const [way, setWay] = useState<Way>(pending || !panel ? 'standalone' : 'platform');
   const [license, setLicense] = useState<LicenseView>();
 
   if (license) {
@@ -38,7 +40,7 @@ export function ActivationStep() {
       <ScreenHeading title={t('activation.heading')} intro={t('activation.intro')} />
       <fieldset className="choices">
         <legend className="sr-only">{t('activation.intro')}</legend>
-        {(['platform', 'standalone'] as const).map((option) => (
+        {(panel ? (['platform', 'standalone'] as const) : (['standalone', 'platform'] as const)).map((option) => (
           <label key={option} className={`choice${way === option ? ' choice--selected' : ''}`}>
             <input type="radio" name="way" value={option} checked={way === option} onChange={() => setWay(option)} />
             <span className="icon-tile choice__icon">{option === 'platform' ? <PanelIcon /> : <KeyIcon />}</span>
@@ -49,7 +51,7 @@ export function ActivationStep() {
           </label>
         ))}
       </fieldset>
-      {way === 'platform' && mode().platformLicenseHere ? (
+      {way === 'platform' && panel ? (
         <LicenseKeyForm key="panel" note={t('activation.panelSteps')} onActivated={setLicense}>
           <Button type="button" variant="ghost" onClick={finish}>
             {t('activation.later')}

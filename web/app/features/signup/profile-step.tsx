@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Field } from '../../components/fields.tsx';
+import { Checkbox, NameFields } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
@@ -38,28 +38,7 @@ export function ProfileStep() {
       <ScreenHeading title={t('profile.heading')} intro={t('profile.intro')} />
       <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
         <FormAlert code={f.formError} />
-        <div className="form__pair">
-          <Field
-            name="firstName"
-            label={t('common.firstName')}
-            autoComplete="given-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={f.fields.firstName}
-            optional
-            maxLength={100}
-          />
-          <Field
-            name="familyName"
-            label={t('common.lastName')}
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-            error={f.fields.familyName}
-            optional
-            maxLength={100}
-          />
-        </div>
+        <NameFields firstName={name} familyName={lastName} onFirstName={setName} onFamilyName={setLastName} errors={f.fields} optional />
         <div className="consents">
           <Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)}>
             {t('profile.marketing')}

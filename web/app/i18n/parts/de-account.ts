@@ -164,6 +164,11 @@ const deAccount: AccountTexts = {
       passwordHint: 'Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.',
       submit: 'E-Mail-Adresse ändern',
       submitAgain: 'An eine andere Adresse senden',
+      resendLink: 'Link erneut senden',
+      resendCode: 'Code erneut senden',
+      withdraw: 'Änderung abbrechen',
+      resent: 'Wir haben eine neue Nachricht an {email} gesendet. Die vorherige gilt nicht mehr.',
+      withdrawn: 'Die Änderung ist abgebrochen. Ihre Adresse bleibt {email}.',
       pending:
         'Warten auf die Bestätigung von {email}. Ihre Adresse ändert sich, sobald Sie den Link öffnen, den wir dorthin gesendet haben.',
       pendingCode: 'Geben Sie den Code ein, den wir an {email} gesendet haben, um die Änderung abzuschließen.',

@@ -24,12 +24,14 @@ export default function EmailSection() {
   const [code, setCode] = useState('');
   const [changed, setChanged] = useState<string>();
   const [another, setAnother] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'resent' | 'withdrawn'; email: string }>();
   const f = useForm();
   const byCode = mode().mailed === 'code';
   const pending = overview.pendingEmail;
 
   const start = f.onSubmit(async () => {
     setChanged(undefined);
+    setOutcome(undefined);
     const normalized = normalizeEmail(email);
     const emailError = normalized.ok ? undefined : normalized.code;
     if (!f.check({ email: emailError, password: password ? undefined : 'validation.password_required' })) return;
@@ -41,6 +43,36 @@ export default function EmailSection() {
     setAnother(false);
     await refresh();
   });
+
+  const resend = f.onSubmit(async () => {
+    setOutcome(undefined);
+    const result = await settingsApi<{ pendingEmail: string }>('POST', paths.accountEmailResend, {});
+    if (result.error || !result.data) return f.fail(result);
+    f.clear();
+    setOutcome({ kind: 'resent', email: result.data.pendingEmail });
+  });
+
+  const withdraw = f.onSubmit(async () => {
+    setOutcome(undefined);
+    const result = await settingsApi('POST', paths.accountEmailWithdraw, {});
+    if (result.error) return f.fail(result);
+    f.clear();
+    setAnother(false);
+    setOutcome({ kind: 'withdrawn', email: session.account.email });
+    await refresh();
+  });
+
+  // The pending change's own next steps: the mail again (a fresh link or code), or no change after all.
+  const pendingActions = pending && (
+    <div className="pending-actions">
+      <Button type="button" variant="secondary" onClick={resend} disabled={f.busy}>
+        {byCode ? t('settings.email.resendCode') : t('settings.email.resendLink')}
+      </Button>
+      <Button type="button" variant="secondary" onClick={withdraw} disabled={f.busy}>
+        {t('settings.email.withdraw')}
+      </Button>
+    </div>
+  );
 
   const confirm = f.onSubmit(async () => {
     if (!f.check({ code: /^\d{6}$/.test(code) ? undefined : 'validation.otp_required' })) return;
@@ -56,6 +88,9 @@ export default function EmailSection() {
     <Section name="email" intro={t('settings.email.intro')}>
       <p className="settings-fact">{rich(t('settings.email.current'), { email: <Email value={session.account.email} /> })}</p>
       {changed && <FormAlert tone="success">{rich(t('settings.email.changed'), { email: <Email value={changed} /> })}</FormAlert>}
+      {outcome && (
+        <FormAlert tone="success">{rich(t(`settings.email.${outcome.kind}`), { email: <Email value={outcome.email} /> })}</FormAlert>
+      )}
       {pending && byCode && !another ? (
         <CodeForm
           form={f}
@@ -68,12 +103,20 @@ export default function EmailSection() {
           <Button type="button" variant="ghost" onClick={() => setAnother(true)}>
             {t('settings.email.submitAgain')}
           </Button>
+          {pendingActions}
         </CodeForm>
       ) : (
         <SettingsForm
           form={f}
           onSubmit={start}
-          notice={pending && <FormAlert tone="info">{rich(t('settings.email.pending'), { email: <Email value={pending} /> })}</FormAlert>}
+          notice={
+            pending && (
+              <>
+                <FormAlert tone="info">{rich(t('settings.email.pending'), { email: <Email value={pending} /> })}</FormAlert>
+                {pendingActions}
+              </>
+            )
+          }
         >
           <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="email" label={t('settings.email.new')} />
           <CurrentPasswordField value={password} onValue={setPassword} error={f.fields.password} hint={t('settings.email.passwordHint')} />

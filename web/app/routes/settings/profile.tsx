@@ -1,7 +1,7 @@
 import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Field } from '../../components/fields.tsx';
+import { NameFields } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { useSettings } from '../../features/settings/context.ts';
@@ -45,26 +45,13 @@ export default function ProfileSection() {
       <form method="post" ref={f.ref} onSubmit={save} noValidate className="form settings-form">
         <FormAlert code={f.formError} />
         <FormAlert tone="success">{saved && !f.formError ? t('settings.saved') : null}</FormAlert>
-        <div className="form__pair">
-          <Field
-            name="firstName"
-            label={t('common.firstName')}
-            autoComplete="given-name"
-            value={firstName}
-            maxLength={100}
-            onChange={(e) => setFirstName(e.target.value)}
-            error={f.fields.firstName}
-          />
-          <Field
-            name="familyName"
-            label={t('common.lastName')}
-            autoComplete="family-name"
-            value={familyName}
-            maxLength={100}
-            onChange={(e) => setFamilyName(e.target.value)}
-            error={f.fields.familyName}
-          />
-        </div>
+        <NameFields
+          firstName={firstName}
+          familyName={familyName}
+          onFirstName={setFirstName}
+          onFamilyName={setFamilyName}
+          errors={f.fields}
+        />
         <div className="field">
           <label htmlFor={languageId} className="field__label">
             {t('settings.profile.language')}
