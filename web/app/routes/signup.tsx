@@ -8,6 +8,8 @@ import { Button, ScreenHeading } from '../components/ui.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
+import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
+import { useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -21,6 +23,7 @@ import { rich } from '../lib/rich.tsx';
 import { isControlPanel } from '../lib/runtime-config.ts';
 import { useBaseStore, useSignupStore } from '../lib/stores.ts';
 import { useForm } from '../lib/use-form.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
@@ -34,6 +37,9 @@ export default function Signup() {
   const [marketing, setMarketing] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const f = useForm();
+  // Someone signed in goes on with their own sign-up at its step, or switches account (decision 041).
+  const { session, refresh } = useSession();
+  const resume = useResumeSignup();
   const redirectTo = safeRedirect(params.get('redirectTo'), '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   // Opened from an invitation, the invited address is filled in; an address that has an
@@ -108,6 +114,15 @@ export default function Signup() {
     });
   };
 
+  if (session && (!invitation.token || invitation.error)) {
+    return (
+      <>
+        <PageTitle title={t('titles.signup')} />
+        <SignedInCard email={session.account.email} mode="signup" onContinue={() => resume(session)} onSignedOut={refresh} />
+      </>
+    );
+  }
+
   const link = (href: string | null, text: string) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -122,37 +137,43 @@ export default function Signup() {
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
-      {preview && !preview.accountExists && <InvitationJoin token={invitation.token} preview={preview} />}
+      {preview && !preview.accountExists && session && (
+        <InvitationJoin token={invitation.token} preview={preview} signedInAs={session.account.email} onSignedOut={refresh} />
+      )}
       {invitation.error && <FormAlert code={invitation.error} />}
-      <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
-      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
-        <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
-        <EmailField value={email} onValue={setEmail} error={f.fields.email} />
-        <div className="consents">
-          <Checkbox
-            name="dataProcessingConsent"
-            checked={dataProcessing}
-            onChange={(e) => setDataProcessing(e.target.checked)}
-            error={f.fields.dataProcessingConsent}
-          >
-            {rich(t('signup.consentRequired'), {
-              privacy: link(brand.privacyUrl, t('common.privacy')),
-              terms: link(brand.termsUrl, t('common.terms')),
-            })}
-          </Checkbox>
-          <Checkbox name="consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)}>
-            {t('signup.consentMarketing')}
-          </Checkbox>
-          <Checkbox name="analyticsConsent" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)}>
-            {t('signup.consentAnalytics')}
-          </Checkbox>
-        </div>
-        <Button busy={f.busy}>{t('signup.submit')}</Button>
-      </form>
-      <p className="switch">
-        {t('signup.haveAccount')}{' '}
-        <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
-      </p>
+      {!session && (
+        <>
+          <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
+          <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
+            <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
+            <EmailField value={email} onValue={setEmail} error={f.fields.email} />
+            <div className="consents">
+              <Checkbox
+                name="dataProcessingConsent"
+                checked={dataProcessing}
+                onChange={(e) => setDataProcessing(e.target.checked)}
+                error={f.fields.dataProcessingConsent}
+              >
+                {rich(t('signup.consentRequired'), {
+                  privacy: link(brand.privacyUrl, t('common.privacy')),
+                  terms: link(brand.termsUrl, t('common.terms')),
+                })}
+              </Checkbox>
+              <Checkbox name="consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)}>
+                {t('signup.consentMarketing')}
+              </Checkbox>
+              <Checkbox name="analyticsConsent" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)}>
+                {t('signup.consentAnalytics')}
+              </Checkbox>
+            </div>
+            <Button busy={f.busy}>{t('signup.submit')}</Button>
+          </form>
+          <p className="switch">
+            {t('signup.haveAccount')}{' '}
+            <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
+          </p>
+        </>
+      )}
     </>
   );
 }

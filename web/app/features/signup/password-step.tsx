@@ -11,6 +11,7 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { announceSignup } from './signup-channel.ts';
 import { signupStep } from './steps.ts';
 
 /**
@@ -51,6 +52,7 @@ export function PasswordStep() {
       analyticsConsent: result.data.analyticsConsent,
     });
     useBaseStore.getState().update({ currentStep: signupStep.profile });
+    announceSignup({ kind: 'signed-in', email });
     useOtpStore.getState().setOtpCode('');
   });
 

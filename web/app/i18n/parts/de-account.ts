@@ -8,6 +8,11 @@ const deAccount: AccountTexts = {
     resend: 'Link erneut senden',
     resent: 'Wir haben Ihnen einen neuen Link gesendet. Es kann einen Moment dauern, bis er ankommt.',
     differentEmail: 'Andere Adresse verwenden',
+    confirmedHeading: 'Ihre E-Mail-Adresse ist bestätigt',
+    confirmedIntro:
+      '{email} wurde in einem anderen Tab bestätigt. Fahren Sie dort fort: Diese Seite folgt, sobald Ihr Passwort festgelegt ist.',
+    confirmedHint: 'Tab geschlossen? Wählen Sie Ihr Passwort stattdessen hier.',
+    continueHere: 'Hier fortfahren',
   },
   profile: {
     heading: 'Erzählen Sie uns ein wenig über sich',

@@ -10,6 +10,10 @@ const enAccount = {
     resend: 'Send the link again',
     resent: 'We sent a new link. It may take a minute to arrive.',
     differentEmail: 'Use a different email',
+    confirmedHeading: 'Your email address is confirmed',
+    confirmedIntro: '{email} was confirmed in another tab. Continue there: this page follows as soon as your password is set.',
+    confirmedHint: 'Closed that tab? Choose your password here instead.',
+    continueHere: 'Continue here',
   },
   profile: {
     heading: 'Tell us a little about yourself',
