@@ -5,7 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { MailIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
-import { announceSignup } from '../features/signup/signup-channel.ts';
+import { announceSignup } from '../features/signup/follow-signup.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';

@@ -9,6 +9,7 @@ import { useInvitation, withInvitation } from '../features/invitations/invitatio
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
+import { newWatch } from '../features/signup/follow-signup.ts';
 import { useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
@@ -61,6 +62,7 @@ export default function Signup() {
       emailError && consentError ? 'validation.consent_and_email' : undefined,
     );
     if (!valid || !normalized.ok) return;
+    const watch = isControlPanel() ? '' : newWatch();
     const result = await api<{ email: string; token?: string }>('POST', paths.signup, {
       email: normalized.email,
       dataProcessingConsent: true,
@@ -68,6 +70,7 @@ export default function Signup() {
       analyticsConsent: analytics,
       locale: language,
       ...(preview ? { invitation: invitation.token } : {}),
+      ...(watch ? { watch } : {}),
       // In a hosting panel: a mailed code instead of a link, for this panel user (seed section 7).
       ...(isControlPanel() ? { otp: true, ...panelCredentials() } : {}),
     });
@@ -82,6 +85,7 @@ export default function Signup() {
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
       invitation: preview && !result.data?.token ? invitation.token : '',
+      watch,
     });
     // The invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore

@@ -213,3 +213,31 @@ test('signed in, someone else’s invitation offers Join or Switch account, whic
   await expect(page.getByRole('status').filter({ hasText: 'You are joining the team of' })).toContainText(owner);
   await expect(page.getByRole('button', { name: 'Join the team' })).toHaveCount(0);
 });
+
+test('the “check your inbox” tab learns from the server when the link is opened and the password set on another device', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail('other-device', testInfo);
+  await startSignup(page, email);
+  // Another device: its own browser, no storage or channel shared with this one.
+  const phone = await browser.newContext();
+  try {
+    const other = await phone.newPage();
+    await other.goto(linkIn(await waitForMail(email, /Confirm your email/), '/activate-email'));
+    await expect(other.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+    // The tab asks less and less often (up to every 30 s): deadlines for a hang only.
+    await expect(page.getByText(`${email} was confirmed on another device. Choose your password there, then sign in here.`)).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('heading', { name: 'Your email address is confirmed' })).toBeVisible();
+
+    await choosePassword(other, 'Lighthouse keeper 1912');
+    await expect(other.getByText('Step 3 of 4')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your account is set up' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+});

@@ -26,6 +26,7 @@ import {
   updateAccount,
 } from './account.repository.ts';
 import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
+import { keepWatch } from './signup-watch.ts';
 
 export interface SignupInput {
   email: string;
@@ -37,6 +38,7 @@ export interface SignupInput {
   userId?: string;
   /** The token of a team invitation the sign-up started from (/signup?invitation=…). */
   invitation?: string;
+  watch?: string;
 }
 
 const verificationLink = (deps: Deps, email: string, token: string) => screenUrl(deps.config.publicUrl, 'activateEmail', { token, email });
@@ -121,6 +123,8 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
         brand: mailBrand(brand),
         params: { link: verificationLink(deps, account.email, token) },
       });
+      // The starting tab's watch (decision 041), for a pending account just mailed a link only.
+      if (input.watch) await keepWatch(trx, account.id, input.watch, now);
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'signup_requested', ip: caller.ip, at: now });
     return {};

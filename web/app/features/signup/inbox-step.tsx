@@ -1,25 +1,28 @@
 import { api as paths } from '@gatehouse/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CheckIcon, MailIcon } from '../../components/icons.tsx';
 import { Button, InboxShortcuts, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { LocalLink } from '../../lib/navigation.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import type { SessionData } from '../../lib/use-session.ts';
+import { type SignupSignal, useSignupSignals, useSignupState } from './follow-signup.ts';
 import { DifferentEmail, ResendForm } from './resend.tsx';
 import { useResumeSignup } from './resume.ts';
-import { type SignupSignal, useSignupSignals } from './signup-channel.ts';
 import { signupStep } from './steps.ts';
 
 /**
  * Step 1: the link is on its way; resend it (once a minute) or start over with another address.
- * Once the link is opened in another tab this one says so, and follows as soon as that tab has
- * set the password (decision 041).
+ * Once the link is opened elsewhere this tab says so, and where to go on: in another tab of this
+ * browser it follows as soon as the password is set there (or goes on here if that tab was
+ * closed); from another device it leads to sign-in (decision 041).
  */
 export function InboxStep() {
   const { t } = useI18n();
   const email = useSignupStore((s) => s.email);
+  const watch = useSignupStore((s) => s.watch);
   const resume = useResumeSignup();
   const [verified, setVerified] = useState<Extract<SignupSignal, { kind: 'verified' }>>();
   const follow = useCallback(async () => {
@@ -35,6 +38,11 @@ export function InboxStep() {
     [email, follow],
   );
   useSignupSignals(onSignal, follow);
+  const elsewhere = useSignupState(watch);
+  useEffect(() => {
+    if (elsewhere === 'ready') void follow();
+  }, [elsewhere, follow]);
+  const intro = (key: Parameters<typeof t>[0]) => rich(t(key), { email: <Email value={email} /> });
 
   if (verified) {
     const continueHere = () => {
@@ -44,11 +52,7 @@ export function InboxStep() {
     };
     return (
       <>
-        <ScreenHeading
-          icon={<CheckIcon />}
-          title={t('inbox.confirmedHeading')}
-          intro={rich(t('inbox.confirmedIntro'), { email: <Email value={email} /> })}
-        />
+        <ScreenHeading icon={<CheckIcon />} title={t('inbox.confirmedHeading')} intro={intro('inbox.confirmedIntro')} />
         <p className="muted" role="status">
           {t('inbox.confirmedHint')}
         </p>
@@ -58,9 +62,24 @@ export function InboxStep() {
       </>
     );
   }
+  if (elsewhere !== 'waiting') {
+    const ready = elsewhere === 'ready';
+    return (
+      <>
+        <ScreenHeading
+          icon={<CheckIcon />}
+          title={t(ready ? 'inbox.readyHeading' : 'inbox.confirmedHeading')}
+          intro={intro(ready ? 'inbox.readyIntro' : 'inbox.awayIntro')}
+        />
+        <LocalLink className={`button button--${ready ? 'primary' : 'secondary'}`} to="/login">
+          {t('login.submit')}
+        </LocalLink>
+      </>
+    );
+  }
   return (
     <>
-      <ScreenHeading icon={<MailIcon />} title={t('inbox.heading')} intro={rich(t('inbox.intro'), { email: <Email value={email} /> })} />
+      <ScreenHeading icon={<MailIcon />} title={t('inbox.heading')} intro={intro('inbox.intro')} />
       <p className="muted">{t('inbox.hint')}</p>
       <InboxShortcuts />
       <ResendForm path={paths.resendVerification} kind="link" />

@@ -11,7 +11,7 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { isControlPanel } from '../../lib/runtime-config.ts';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { announceSignup } from './signup-channel.ts';
+import { announceSignup } from './follow-signup.ts';
 import { signupStep } from './steps.ts';
 
 /**

@@ -12,6 +12,9 @@ const esAccount: AccountTexts = {
     confirmedIntro: '{email} se confirmó en otra pestaña. Continúa allí: esta página avanzará en cuanto establezcas tu contraseña.',
     confirmedHint: '¿Cerraste esa pestaña? Elige tu contraseña aquí.',
     continueHere: 'Continuar aquí',
+    awayIntro: '{email} se confirmó en otro dispositivo. Elige allí tu contraseña y luego inicia sesión aquí.',
+    readyHeading: 'Tu cuenta está lista',
+    readyIntro: 'El registro de {email} se completó en otro dispositivo. Inicia sesión para continuar.',
   },
   profile: {
     heading: 'Cuéntanos un poco sobre ti',

@@ -12,6 +12,9 @@ const itAccount: AccountTexts = {
     confirmedIntro: '{email} è stato confermato in un’altra scheda. Continua lì: questa pagina seguirà appena avrai impostato la password.',
     confirmedHint: 'Hai chiuso quella scheda? Scegli qui la tua password.',
     continueHere: 'Continua qui',
+    awayIntro: '{email} è stato confermato su un altro dispositivo. Scegli lì la password, poi accedi qui.',
+    readyHeading: 'Il tuo account è pronto',
+    readyIntro: 'La registrazione di {email} è stata completata su un altro dispositivo. Accedi per continuare.',
   },
   profile: {
     heading: 'Raccontaci qualcosa di te',

@@ -12,6 +12,9 @@ const jaAccount: AccountTexts = {
     confirmedIntro: '{email} は別のタブで確認されました。そちらで続けてください。パスワードが設定されると、このページも自動的に進みます。',
     confirmedHint: 'そのタブを閉じた場合は、ここでパスワードを設定できます。',
     continueHere: 'ここで続ける',
+    awayIntro: '{email} は別のデバイスで確認されました。そちらでパスワードを設定してから、ここでログインしてください。',
+    readyHeading: 'アカウントの準備ができました',
+    readyIntro: '{email} の登録は別のデバイスで完了しました。続けるにはログインしてください。',
   },
   profile: {
     heading: 'お客様について少し教えてください',
