@@ -1,6 +1,7 @@
+import { panelBasePath } from '@gatehouse/contract';
 import type { Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { createLicense, linkIn, referencePanel, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { inviteApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -240,4 +241,33 @@ test('the “check your inbox” tab learns from the server when the link is ope
   } finally {
     await phone.close();
   }
+});
+
+test('in a hosting panel too, sign-in and sign-up opened while signed in say who, with Continue and Switch account', async ({
+  page,
+  context,
+}, testInfo) => {
+  const panel = await referencePanel();
+  const app = (screen: string) => `${panel.url}${panelBasePath}${screen}`;
+  const email = uniqueEmail('cp-signed-in', testInfo);
+  const password = 'Panel password 2026';
+  await registerAccount(page, email, password);
+  await context.addCookies([{ name: 'refpanel_user', value: `u-again-${testInfo.project.name}-${Date.now()}`, url: panel.url }]);
+  await page.goto(app('login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  await page.goto(app('signup'));
+  await expect(page.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us a little about yourself' })).toBeVisible();
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+
+  await page.goto(app('login'));
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Switch account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
 });
