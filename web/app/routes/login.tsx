@@ -79,7 +79,7 @@ export default function Login() {
       <>
         <PageTitle title={t('titles.login')} />
         {appName && <AppSignInBanner name={appName} />}
-        <SignedInCard email={session.account.email} mode="login" onContinue={goOn} onSignedOut={refresh} />
+        <SignedInCard email={session.account.email} mode="login" notice={invitation.error} onContinue={goOn} onSignedOut={refresh} />
       </>
     );
   }

@@ -122,7 +122,13 @@ export default function Signup() {
     return (
       <>
         <PageTitle title={t('titles.signup')} />
-        <SignedInCard email={session.account.email} mode="signup" onContinue={() => resume(session)} onSignedOut={refresh} />
+        <SignedInCard
+          email={session.account.email}
+          mode="signup"
+          notice={invitation.error}
+          onContinue={() => resume(session)}
+          onSignedOut={refresh}
+        />
       </>
     );
   }

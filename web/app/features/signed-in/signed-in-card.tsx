@@ -1,5 +1,6 @@
-import { api as paths } from '@gatehouse/contract';
+import { type ErrorCode, api as paths } from '@gatehouse/contract';
 import type { ReactNode } from 'react';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, initials, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -43,11 +44,14 @@ export function SignedInAs({ email }: { email: string }) {
 export function SignedInCard({
   email,
   mode,
+  notice,
   onContinue,
   onSignedOut,
 }: {
   email: string;
   mode: 'login' | 'signup';
+  /** Why the link the screen was opened with cannot be used (an invitation withdrawn or expired). */
+  notice?: ErrorCode;
   onContinue: () => void;
   onSignedOut: () => Promise<void>;
 }): ReactNode {
@@ -55,6 +59,7 @@ export function SignedInCard({
   return (
     <>
       <ScreenHeading title={t('signedIn.heading')} intro={t(mode === 'login' ? 'signedIn.loginIntro' : 'signedIn.signupIntro')} />
+      <FormAlert code={notice} />
       <SignedInAs email={email} />
       <div className="signed-in__actions">
         <Button type="button" onClick={onContinue}>
