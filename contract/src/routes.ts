@@ -10,6 +10,7 @@ export const api = {
   initPasswordReset: '/user/init-password-reset',
   verifyOtpEmail: '/user/verify-otp-email',
   verifyEmail: '/user/verify-email',
+  signupStatus: '/user/signup-status',
   passwordReset: '/user/password-reset',
   passwordResetCheck: '/user/password-reset/check',
   passwordResetOtp: '/user/password-reset-otp',

@@ -65,6 +65,8 @@ export const signupRequest = z.object({
   otp: z.boolean().optional(),
   apiKey: panelCredential.optional(),
   userId: panelCredential.optional(),
+  /** A random secret the starting tab makes, to ask later what became of the sign-up (decision 041). */
+  watch: tokenSchema.optional(),
 });
 
 export const verifyOtpRequest = z.object({ code: codeSchema, email: emailSchema });
@@ -84,6 +86,14 @@ const signupChoices = { consent: z.boolean(), analyticsConsent: z.boolean() };
 export const verifyEmailResponse = z.object({ email: z.string(), token: z.string(), ...signupChoices });
 export const verifyOtpResponse = z.object({ email: z.string(), ...signupChoices });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailResponse>;
+/**
+ * What became of the sign-up the asking tab started (its watch): its address still waiting,
+ * confirmed, or the account set up. Nothing else is known to that tab (decision 041).
+ */
+export const signupStates = ['waiting', 'verified', 'ready'] as const;
+export const signupStatusRequest = z.object({ watch: tokenSchema });
+export const signupStatusResponse = z.object({ state: z.enum(signupStates) });
+export type SignupState = (typeof signupStates)[number];
 export type VerifyOtpAnswer = z.infer<typeof verifyOtpResponse>;
 
 export const setPasswordRequest = z

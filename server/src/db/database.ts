@@ -15,6 +15,7 @@ import * as credentialGeneration from './migrations/0010-credential-generation.t
 import * as oidcProvider from './migrations/0014-oidc-provider.ts';
 import * as signupChoices from './migrations/0015-signup-choices.ts';
 import * as teamNames from './migrations/0018-team-names.ts';
+import * as signupWatches from './migrations/0019-signup-watches.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -36,6 +37,7 @@ const migrations = {
   '0014-oidc-provider': oidcProvider,
   '0015-signup-choices': signupChoices,
   '0018-team-names': teamNames,
+  '0019-signup-watches': signupWatches,
 };
 
 /**

@@ -47,6 +47,12 @@ export interface SignupChoicesTable {
   created_at: Timestamp;
 }
 
+export interface SignupWatchesTable {
+  account_id: string;
+  watch_hash: string;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -200,6 +206,7 @@ export interface Database extends OidcTables {
   accounts: AccountsTable;
   consents: ConsentsTable;
   signup_choices: SignupChoicesTable;
+  signup_watches: SignupWatchesTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;

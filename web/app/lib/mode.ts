@@ -13,6 +13,8 @@ export interface SignupBody {
   analyticsConsent: boolean;
   locale: Language;
   invitation?: string;
+  /** The starting tab's own secret, to learn when the sign-up went on elsewhere (decision 041). */
+  watch?: string;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface SignupState {
   pendingLicense: string;
   /** A team invitation to another address than the one signed up: its Join screen follows the sign-up. */
   invitation: string;
+  /** The secret this tab asks the server with whether the sign-up went on on another device (decision 041). */
+  watch: string;
   update(patch: Partial<Omit<SignupState, 'update' | 'reset'>>): void;
   reset(): void;
 }
@@ -34,6 +36,7 @@ const signupDefaults = {
   token: '',
   pendingLicense: '',
   invitation: '',
+  watch: '',
 };
 
 export const useSignupStore = create<SignupState>()(

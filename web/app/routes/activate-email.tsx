@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { MailIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
+import { announceSignup } from '../features/signup/follow-signup.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { api } from '../lib/api.ts';
@@ -43,6 +44,7 @@ export default function ActivateEmail() {
       // The choices ticked at sign-up come from the server: this tab may not be the one that signed up.
       useSignupStore.getState().update({ email: verified, token: setPasswordToken, consent, analyticsConsent });
       useBaseStore.getState().update({ currentStep: signupStep.password, maxSteps: signupLength.full });
+      announceSignup({ kind: 'verified', email: verified, token: setPasswordToken, consent, analyticsConsent });
       navigate('/signup-process', { replace: true });
     });
   }, [hydrated, params, email, navigate]);

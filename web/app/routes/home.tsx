@@ -1,7 +1,7 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
-import { Button } from '../components/ui.tsx';
+import { Button, initials } from '../components/ui.tsx';
 import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
 import { SettingsLinks } from '../features/settings/settings-links.tsx';
@@ -92,14 +92,4 @@ export default function Home() {
       <TeamSection />
     </div>
   );
-}
-
-/** Up to two letters for the avatar: of the first and last word of a name, or of an address. */
-function initials(text: string): string {
-  const words = text.split(/[\s@.]+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words.slice(0, 1);
-  return letters
-    .map((word) => Array.from(word ?? '')[0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
 }

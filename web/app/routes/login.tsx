@@ -10,6 +10,7 @@ import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx'
 import { useInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
+import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
@@ -18,6 +19,7 @@ import { localizedPath, useI18n } from '../lib/i18n.tsx';
 import { mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
 import { useForm } from '../lib/use-form.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
@@ -28,7 +30,8 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const f = useForm();
-  const [signedIn, setSignedIn] = useState(0);
+  // Someone already signed in sees who, with Continue and Switch account, instead of an empty form.
+  const { session, refresh } = useSession();
   // After too many attempts: how long the server asks to wait (Retry-After), in whole minutes.
   const [waitMinutes, setWaitMinutes] = useState(0);
   const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
@@ -58,13 +61,23 @@ export default function Login() {
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
       // Another address joins only by its own press on the Join shown for the account now signed in.
-      if (joined.code === 'invitation.wrong_account') return setSignedIn((n) => n + 1);
+      if (joined.code === 'invitation.wrong_account') return refresh();
       // Signed in all the same: the account page's Team section says why the team was not joined.
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
-    if (isAppSignIn(redirectTo)) continueToApp(redirectTo);
-    else navigate(redirectTo);
+    goOn();
   });
+  const goOn = () => (isAppSignIn(redirectTo) ? continueToApp(redirectTo) : navigate(redirectTo));
+
+  if (session && (!invitation.token || invitation.error)) {
+    return (
+      <>
+        <PageTitle title={t('titles.login')} />
+        {appName && <AppSignInBanner name={appName} />}
+        <SignedInCard email={session.account.email} mode="login" notice={invitation.error} onContinue={goOn} onSignedOut={refresh} />
+      </>
+    );
+  }
 
   return (
     <>
@@ -72,54 +85,60 @@ export default function Login() {
       <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
       {appName && <AppSignInBanner name={appName} />}
       {preview && <InvitationBanner preview={preview} mode="login" />}
-      {preview && <InvitationJoin key={signedIn} token={invitation.token} preview={preview} />}
+      {preview && session && (
+        <InvitationJoin token={invitation.token} preview={preview} signedInAs={session.account.email} onSignedOut={refresh} />
+      )}
       {invitation.error && <FormAlert code={invitation.error} />}
-      <SsoButtons
-        mode="login"
-        divider={t('login.orEmail')}
-        start={(provider) =>
-          connectUrl(provider, {
-            locale: language,
-            redirectTo: params.get('redirectTo') ? redirectTo : undefined,
-            // The account joins on signing in, as after the password.
-            invitation: preview ? invitation.token : undefined,
-          })
-        }
-      />
-      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
-        <FormAlert code={f.formError ?? notice}>
-          {f.formError === 'rate.limited' && waitMinutes > 0 ? (
-            <>
-              {te('rate.limited')}. {t('login.retryIn', { minutes: waitMinutes })}{' '}
+      {!session && (
+        <>
+          <SsoButtons
+            mode="login"
+            divider={t('login.orEmail')}
+            start={(provider) =>
+              connectUrl(provider, {
+                locale: language,
+                redirectTo: params.get('redirectTo') ? redirectTo : undefined,
+                // The account joins on signing in, as after the password.
+                invitation: preview ? invitation.token : undefined,
+              })
+            }
+          />
+          <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
+            <FormAlert code={f.formError ?? notice}>
+              {f.formError === 'rate.limited' && waitMinutes > 0 ? (
+                <>
+                  {te('rate.limited')}. {t('login.retryIn', { minutes: waitMinutes })}{' '}
+                  <LocalLink to="/reset-password" state={{ email }}>
+                    {t('titles.resetPassword')}
+                  </LocalLink>
+                </>
+              ) : undefined}
+            </FormAlert>
+            <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
+            <Field
+              name="password"
+              type="password"
+              label={t('common.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={f.fields.password}
+            />
+            <div className="form__row form__row--end">
               <LocalLink to="/reset-password" state={{ email }}>
-                {t('titles.resetPassword')}
+                {t('login.forgot')}
               </LocalLink>
-            </>
-          ) : undefined}
-        </FormAlert>
-        <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
-        <Field
-          name="password"
-          type="password"
-          label={t('common.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={f.fields.password}
-        />
-        <div className="form__row form__row--end">
-          <LocalLink to="/reset-password" state={{ email }}>
-            {t('login.forgot')}
-          </LocalLink>
-        </div>
-        <Button busy={f.busy}>{t('login.submit')}</Button>
-      </form>
-      <p className="switch">
-        {t('login.noAccount')}{' '}
-        <LocalLink to={params.get('redirectTo') ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'}>
-          {t('login.createAccount')}
-        </LocalLink>
-      </p>
+            </div>
+            <Button busy={f.busy}>{t('login.submit')}</Button>
+          </form>
+          <p className="switch">
+            {t('login.noAccount')}{' '}
+            <LocalLink to={params.get('redirectTo') ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'}>
+              {t('login.createAccount')}
+            </LocalLink>
+          </p>
+        </>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -8,13 +9,16 @@ import { enterSignup, isLeavingSignup } from '../features/signup/finish.ts';
 import { InboxStep } from '../features/signup/inbox-step.tsx';
 import { PasswordStep } from '../features/signup/password-step.tsx';
 import { ProfileStep } from '../features/signup/profile-step.tsx';
+import { useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { useSsoContinue } from '../features/sso/use-sso-continue.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
+import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { mode } from '../lib/mode.ts';
 import { useLocalNavigate } from '../lib/navigation.tsx';
 import { useBaseStore, useHydrated, useOtpStore, useSignupStore } from '../lib/stores.ts';
+import type { SessionData } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
@@ -45,9 +49,21 @@ export default function SignupProcess() {
 
   // The seed's guard: no stored e-mail, or no step, means the sign-up has not started.
   useEffect(() => enterSignup(), []);
+  // This tab's own storage may be empty (another tab, another device): a signed-in person's
+  // sign-up goes on at its step from the server's state, anyone else starts at /signup.
+  const resume = useResumeSignup();
   useEffect(() => {
-    if (lost && !isLeavingSignup()) navigate('/signup', { replace: true });
-  }, [lost, navigate]);
+    if (!lost || isLeavingSignup()) return;
+    let current = true;
+    void api<SessionData | null>('GET', paths.session).then((result) => {
+      if (!current || isLeavingSignup()) return;
+      if (result.data) resume(result.data);
+      else navigate('/signup', { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [lost, navigate, resume]);
 
   const flow = byCode ? codeSteps : linkSteps;
   const Step = step in flow ? flow[step as keyof typeof flow] : undefined;

@@ -8,6 +8,9 @@ import { Button, ScreenHeading } from '../components/ui.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
+import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
+import { newWatch } from '../features/signup/follow-signup.ts';
+import { useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -19,6 +22,7 @@ import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx
 import { rich } from '../lib/rich.tsx';
 import { useBaseStore, useSignupStore } from '../lib/stores.ts';
 import { useForm } from '../lib/use-form.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
 
@@ -32,6 +36,9 @@ export default function Signup() {
   const [marketing, setMarketing] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const f = useForm();
+  // Someone signed in goes on with their own sign-up at its step, or switches account (decision 041).
+  const { session, refresh } = useSession();
+  const resume = useResumeSignup();
   const redirectTo = safeRedirect(params.get('redirectTo'), '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   // Opened from an invitation, the invited address is filled in; an address that has an
@@ -53,6 +60,7 @@ export default function Signup() {
       emailError && consentError ? 'validation.consent_and_email' : undefined,
     );
     if (!valid || !normalized.ok) return;
+    const watch = mode().mailed === 'link' ? newWatch() : '';
     const result = await mode().account.signUp({
       email: normalized.email,
       dataProcessingConsent: true,
@@ -60,6 +68,7 @@ export default function Signup() {
       analyticsConsent: analytics,
       locale: language,
       ...(preview ? { invitation: invitation.token } : {}),
+      ...(watch ? { watch } : {}),
     });
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analytics);
@@ -72,6 +81,7 @@ export default function Signup() {
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
       invitation: preview && !result.data?.token ? invitation.token : '',
+      watch,
     });
     // The invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore
@@ -104,6 +114,21 @@ export default function Signup() {
     });
   };
 
+  if (session && (!invitation.token || invitation.error)) {
+    return (
+      <>
+        <PageTitle title={t('titles.signup')} />
+        <SignedInCard
+          email={session.account.email}
+          mode="signup"
+          notice={invitation.error}
+          onContinue={() => resume(session)}
+          onSignedOut={refresh}
+        />
+      </>
+    );
+  }
+
   const link = (href: string | null, text: string) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -118,37 +143,43 @@ export default function Signup() {
       <PageTitle title={t('titles.signup')} />
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
-      {preview && !preview.accountExists && <InvitationJoin token={invitation.token} preview={preview} />}
+      {preview && !preview.accountExists && session && (
+        <InvitationJoin token={invitation.token} preview={preview} signedInAs={session.account.email} onSignedOut={refresh} />
+      )}
       {invitation.error && <FormAlert code={invitation.error} />}
-      <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
-      <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
-        <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
-        <EmailField value={email} onValue={setEmail} error={f.fields.email} />
-        <div className="consents">
-          <Checkbox
-            name="dataProcessingConsent"
-            checked={dataProcessing}
-            onChange={(e) => setDataProcessing(e.target.checked)}
-            error={f.fields.dataProcessingConsent}
-          >
-            {rich(t('signup.consentRequired'), {
-              privacy: link(brand.privacyUrl, t('common.privacy')),
-              terms: link(brand.termsUrl, t('common.terms')),
-            })}
-          </Checkbox>
-          <Checkbox name="consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)}>
-            {t('signup.consentMarketing')}
-          </Checkbox>
-          <Checkbox name="analyticsConsent" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)}>
-            {t('signup.consentAnalytics')}
-          </Checkbox>
-        </div>
-        <Button busy={f.busy}>{t('signup.submit')}</Button>
-      </form>
-      <p className="switch">
-        {t('signup.haveAccount')}{' '}
-        <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
-      </p>
+      {!session && (
+        <>
+          <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
+          <form method="post" ref={f.ref} onSubmit={submit} noValidate className="form">
+            <FormAlert code={f.formError ?? (params.get('error') === 'sso.no_account' ? 'sso.no_account' : undefined)} />
+            <EmailField value={email} onValue={setEmail} error={f.fields.email} />
+            <div className="consents">
+              <Checkbox
+                name="dataProcessingConsent"
+                checked={dataProcessing}
+                onChange={(e) => setDataProcessing(e.target.checked)}
+                error={f.fields.dataProcessingConsent}
+              >
+                {rich(t('signup.consentRequired'), {
+                  privacy: link(brand.privacyUrl, t('common.privacy')),
+                  terms: link(brand.termsUrl, t('common.terms')),
+                })}
+              </Checkbox>
+              <Checkbox name="consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)}>
+                {t('signup.consentMarketing')}
+              </Checkbox>
+              <Checkbox name="analyticsConsent" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)}>
+                {t('signup.consentAnalytics')}
+              </Checkbox>
+            </div>
+            <Button busy={f.busy}>{t('signup.submit')}</Button>
+          </form>
+          <p className="switch">
+            {t('signup.haveAccount')}{' '}
+            <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
+          </p>
+        </>
+      )}
     </>
   );
 }

@@ -87,6 +87,12 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     const team = page.locator('.team');
     await expect(team.locator('.team__row').filter({ hasText: newcomer })).toBeVisible();
     await g.shot('team-account-owner');
+    // Someone else's invitation opened while signed in: Join, or Switch account (decision 041).
+    await page.goto(g.path(`/signup?invitation=${newcomerToken}`));
+    await expect(page.locator('.invitation-join')).toContainText(t.invitation.otherAccount.split('{email}')[1]?.trim() ?? '');
+    await expect(page.getByRole('button', { name: t.signedIn.switch })).toBeVisible();
+    await g.shot('team-invitation-signed-in');
+    await g.visit('/');
     if (!someLanguages.has(language)) continue;
     await team.getByRole('button', { name: t.team.rename }).click();
     await expect(team.locator('input[name="name"]')).toHaveValue(teamName);

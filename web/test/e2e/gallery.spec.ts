@@ -20,7 +20,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 test.describe.configure({ mode: 'parallel', timeout: 480_000 });
 
 languages.forEach((language, index) => {
-  test(`gallery: every screen in ${language}`, async ({ page, context }, testInfo) => {
+  test(`gallery: every screen in ${language}`, async ({ page, context, browser }, testInfo) => {
     const t = catalogues[language];
     const g = gallery(page, testInfo, language, checkedWithAxe);
     // Each language is its own visitor, so the mail limits per address and IP hold per language.
@@ -50,22 +50,28 @@ languages.forEach((language, index) => {
     await expect(page.getByText(t.common.stepOf.replace('{step}', '1').replace('{total}', '4'))).toBeVisible();
     await g.shot('signup-inbox');
 
-    // The mailed link: held a moment to show the check, then the password step.
+    // The mailed link, opened in another tab as mail clients do: held a moment to show the check.
     const link = linkIn(await waitForMail(email, /./), '/activate-email');
+    const linkTab = await context.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/user/verify-email', async (route) => {
+    await linkTab.route('**/user/verify-email', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(g.path(link));
-    await expect(page.getByText(t.verify.checking)).toBeVisible();
-    await g.shot('activate-email-checking');
+    await linkTab.goto(g.path(link));
+    await expect(linkTab.getByText(t.verify.checking)).toBeVisible();
+    await gallery(linkTab, testInfo, language, checkedWithAxe).shot('activate-email-checking');
     release();
+    await expect(heading(linkTab)).toHaveText(t.setPassword.heading);
+    // The first tab says so; with the link's tab closed, it goes on by itself.
+    await expect(heading(page)).toHaveText(t.inbox.confirmedHeading);
+    await g.shot('signup-inbox-confirmed');
+    await linkTab.close();
+    await page.getByRole('button', { name: t.inbox.continueHere }).click();
     await expect(heading(page)).toHaveText(t.setPassword.heading);
-    await page.unroute('**/user/verify-email');
     await g.shot('signup-password');
     await page.locator('input[name="password"]').fill('short');
     await submit(page).click();
@@ -109,6 +115,13 @@ languages.forEach((language, index) => {
     await page.goto(g.path(`/redeem/${await createLicense('enterprise')}`));
     await expect(page.getByRole('button', { name: t.redeem.activate })).toBeVisible();
     await g.shot('redeem-signed-in');
+    // Sign-up and sign-in opened while signed in: who, Continue, Switch account.
+    await page.goto(g.path('/signup'));
+    await expect(heading(page)).toHaveText(t.signedIn.heading);
+    await g.shot('signup-signed-in');
+    await page.goto(g.path('/login'));
+    await expect(heading(page)).toHaveText(t.signedIn.heading);
+    await g.shot('login-signed-in');
     await page.goto(g.path('/'));
     await page.getByRole('button', { name: t.account.signOut }).click();
 
@@ -180,6 +193,31 @@ languages.forEach((language, index) => {
     await page.goto(g.path('/activate-email?token=no-such-token&email=nobody%40example.com'));
     await expect(page.getByRole('alert')).not.toBeEmpty();
     await g.shot('activate-email-failed');
+    // A sign-up finished on another device: the waiting tab learns it from the server.
+    const second = `${language}-${testInfo.project.name}-phone-${Date.now().toString(36)}@example.com`;
+    await page.goto(g.path('/signup'));
+    await page.locator('input[name="email"]').fill(second);
+    await page.locator('input[name="dataProcessingConsent"]').check();
+    await submit(page).click();
+    await expect(heading(page)).toHaveText(t.inbox.heading);
+    const phone = await browser.newContext();
+    try {
+      const device = await phone.newPage();
+      await device.goto(g.path(linkIn(await waitForMail(second, /./), '/activate-email')));
+      await expect(heading(device)).toHaveText(t.setPassword.heading);
+      // The tab asks less and less often (up to every 30 s): deadlines for a hang only.
+      await expect(page.getByText(t.inbox.awayIntro.replace('{email}', second))).toBeVisible({ timeout: 60_000 });
+      await g.shot('signup-inbox-other-device');
+      await device.locator('input[name="password"]').fill(password);
+      await device.locator('input[name="repeatPassword"]').fill(password);
+      await submit(device).click();
+      await expect(heading(device)).toHaveText(t.profile.heading);
+      await expect(heading(page)).toHaveText(t.inbox.readyHeading, { timeout: 60_000 });
+      await g.shot('signup-inbox-ready');
+    } finally {
+      await phone.close();
+    }
+
     await page.goto(g.path('/no/such/page'));
     await expect(heading(page)).toHaveText(t.titles.notFound);
     await g.shot('not-found');

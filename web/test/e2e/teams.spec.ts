@@ -129,9 +129,13 @@ test('an existing account accepts through /login; a revoked and an expired invit
     await page.goto(link);
     await expect(page.getByRole('alert')).toHaveText(message);
     await expect(page.getByText('You are joining the team of')).toHaveCount(0);
-    await expect(page.getByLabel('Email')).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    // The owner is signed in: who, with Continue and Switch account, instead of an empty form (decision 041).
+    await expect(page.getByText(`Signed in as ${owner}`)).toBeVisible();
   }
+  await page.getByRole('button', { name: 'Switch account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This invitation has expired. Ask the team for a new one');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 });
 
 test('another address joins only by its own "Join", on a screen that names the team, who invited and the address signed in', async ({

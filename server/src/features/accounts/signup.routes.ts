@@ -5,6 +5,8 @@ import {
   setPasswordRequest,
   signupRequest,
   signupResponse,
+  signupStatusRequest,
+  signupStatusResponse,
   verifyEmailRequest,
   verifyEmailResponse,
 } from '@gatehouse/contract';
@@ -15,6 +17,7 @@ import { emailEcho, replies } from '../../http/route-schemas.ts';
 import { asksForCode, callerOf, panelCall, setSessionCookie } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { resendVerification, setPassword, signUp, verifyEmail } from './signup.service.ts';
+import { watchState } from './signup-watch.ts';
 
 export function signupRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +38,23 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const { token } = await signUp(deps, request.body, callerOf(request));
       return { data: token ? { email: request.body.email, token } : { email: request.body.email } };
+    },
+  );
+
+  r.post(
+    api.signupStatus,
+    {
+      schema: {
+        tags,
+        summary:
+          'What became of the sign-up a tab started with this `watch`: waiting, verified elsewhere, or set up (nothing about any address)',
+        body: signupStatusRequest,
+        response: replies(signupStatusResponse),
+      },
+    },
+    async (request) => {
+      const state = await watchState(deps, request.body.watch, callerOf(request));
+      return { data: { state } };
     },
   );
 

@@ -23,6 +23,7 @@ import {
   updateAccount,
 } from './account.repository.ts';
 import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
+import { keepWatch } from './signup-watch.ts';
 
 export interface SignupInput {
   email: string;
@@ -32,6 +33,7 @@ export interface SignupInput {
   userId?: string;
   /** The token of a team invitation the sign-up started from (/signup?invitation=…). */
   invitation?: string;
+  watch?: string;
 }
 
 /** Mails the link that confirms a sign-up's address (a new one, a resend, or instead of codes past their limit). */
@@ -107,6 +109,8 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
       await mail({ to: account.email, kind: 'signup_code', language, params: { code } });
     } else {
       await mailVerification(deps, trx, mail, account, language);
+      // The starting tab's watch (decision 041), for a pending account just mailed a link only.
+      if (input.watch) await keepWatch(trx, account.id, input.watch, now);
     }
     await recordAuthEvent(trx, { accountId: account.id, type: 'signup_requested', ip: caller.ip, at: now });
     return {};

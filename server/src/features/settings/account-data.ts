@@ -66,6 +66,14 @@ export const accountData: AccountDataPart[] = [
     },
   },
   {
+    // The starting tab's watch of a sign-up (a hash of its cookie, decision 041): nothing to read in an export.
+    name: 'signupWatches',
+    tables: ['signup_watches'],
+    erase: async (trx, account) => {
+      await trx.deleteFrom('signup_watches').where('account_id', '=', account.id).execute();
+    },
+  },
+  {
     name: 'sessions',
     tables: ['sessions'],
     export: (db, account) =>

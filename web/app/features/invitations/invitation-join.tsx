@@ -1,5 +1,4 @@
 import { type InvitationPreview, api as paths } from '@gatehouse/contract';
-import { useEffect, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
@@ -9,21 +8,28 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
 import type { SessionData } from '../../lib/use-session.ts';
 import { Inviter } from './invitation-banner.tsx';
+import { SwitchAccount } from '../signed-in/signed-in-card.tsx';
 
 /**
  * On an invitation screen, for someone already signed in: one button joins the team, no password
  * typed again. Signed in with another address than the invited one, the screen says so and who
- * sent the invitation, and only that press joins (decision 030). Nobody signed in: nothing.
+ * sent the invitation, and only that press joins (decision 030); or "Switch account" signs out
+ * and shows the form, the invitation kept (decision 041).
  */
-export function InvitationJoin({ token, preview }: { token: string; preview: InvitationPreview }) {
+export function InvitationJoin({
+  token,
+  preview,
+  signedInAs,
+  onSignedOut,
+}: {
+  token: string;
+  preview: InvitationPreview;
+  signedInAs: string;
+  onSignedOut: () => Promise<void>;
+}) {
   const { t } = useI18n();
   const navigate = useLocalNavigate();
   const f = useForm();
-  const [signedInAs, setSignedInAs] = useState<string | undefined>();
-  useEffect(() => {
-    void api<SessionData | null>('GET', paths.session).then((result) => setSignedInAs(result.data?.account.email));
-  }, []);
-  if (!signedInAs) return null;
   const otherAddress = signedInAs.toLowerCase() !== preview.email.toLowerCase();
 
   const join = f.onSubmit(async () => {
@@ -32,13 +38,16 @@ export function InvitationJoin({ token, preview }: { token: string; preview: Inv
     navigate('/');
   });
   return (
-    <form method="post" onSubmit={join} className="form invitation-join">
-      <FormAlert code={f.formError} />
-      {preview.inviterEmail && (
-        <p>{rich(t('invitation.invitedBy'), { inviter: <Inviter preview={preview} />, email: <Email value={preview.email} /> })}</p>
-      )}
-      <p>{rich(t(otherAddress ? 'invitation.otherAccount' : 'invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
-      <Button busy={f.busy}>{t('invitation.join')}</Button>
-    </form>
+    <>
+      <form method="post" onSubmit={join} className="form invitation-join">
+        <FormAlert code={f.formError} />
+        {preview.inviterEmail && (
+          <p>{rich(t('invitation.invitedBy'), { inviter: <Inviter preview={preview} />, email: <Email value={preview.email} /> })}</p>
+        )}
+        <p>{rich(t(otherAddress ? 'invitation.otherAccount' : 'invitation.signedInAs'), { email: <Email value={signedInAs} /> })}</p>
+        <Button busy={f.busy}>{t('invitation.join')}</Button>
+      </form>
+      <SwitchAccount onSignedOut={onSignedOut} />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { announceSignup } from './follow-signup.ts';
 import { signupStep } from './steps.ts';
 
 /**
@@ -38,6 +39,7 @@ export function PasswordStep() {
       analyticsConsent: result.data.analyticsConsent,
     });
     useBaseStore.getState().update({ currentStep: signupStep.profile });
+    announceSignup({ kind: 'signed-in', email });
     useOtpStore.getState().setOtpCode('');
   });
 

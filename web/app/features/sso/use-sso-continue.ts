@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { useBaseStore } from '../../lib/stores.ts';
+import { fillSignupFrom } from '../signup/resume.ts';
 import { signupLength, signupStep } from '../signup/steps.ts';
 
 /**
@@ -32,14 +33,7 @@ export function useSsoContinue(): { pending: boolean; notice?: ErrorCode } {
       if (cancelled) return;
       const account = result.data?.account;
       if (account) {
-        useSignupStore.getState().update({
-          email: account.email,
-          name: account.firstName ?? '',
-          lastName: account.familyName ?? '',
-          consent: account.consent,
-          analyticsConsent: account.analyticsConsent,
-          token: '',
-        });
+        fillSignupFrom(account);
         // Joined a team from its invitation: no license step, the team's license applies.
         useBaseStore.getState().update({ currentStep: signupStep.profile, maxSteps: joined ? signupLength.teamMember : signupLength.full });
       }

@@ -8,6 +8,14 @@ const deAccount: AccountTexts = {
     resend: 'Link erneut senden',
     resent: 'Wir haben Ihnen einen neuen Link gesendet. Es kann einen Moment dauern, bis er ankommt.',
     differentEmail: 'Andere Adresse verwenden',
+    confirmedHeading: 'Ihre E-Mail-Adresse ist bestätigt',
+    confirmedIntro:
+      '{email} wurde in einem anderen Tab bestätigt. Fahren Sie dort fort: Diese Seite folgt, sobald Ihr Passwort festgelegt ist.',
+    confirmedHint: 'Tab geschlossen? Wählen Sie Ihr Passwort stattdessen hier.',
+    continueHere: 'Hier fortfahren',
+    awayIntro: '{email} wurde auf einem anderen Gerät bestätigt. Wählen Sie dort Ihr Passwort und melden Sie sich dann hier an.',
+    readyHeading: 'Ihr Konto ist eingerichtet',
+    readyIntro: 'Die Registrierung von {email} wurde auf einem anderen Gerät abgeschlossen. Melden Sie sich an, um fortzufahren.',
   },
   profile: {
     heading: 'Erzählen Sie uns ein wenig über sich',

@@ -128,6 +128,14 @@ const deStart: StartTexts = {
     description:
       '{brand}: Melden Sie sich bei Ihrer Server- und Website-Überwachung an, erstellen Sie ein Konto oder setzen Sie Ihr Passwort zurück.',
   },
+  signedIn: {
+    heading: 'Sie sind bereits angemeldet',
+    as: 'Angemeldet als {email}',
+    loginIntro: 'Fahren Sie mit diesem Konto fort oder wechseln Sie, um sich mit einem anderen anzumelden.',
+    signupIntro: 'Richten Sie dieses Konto weiter ein oder wechseln Sie, um eines mit einer anderen Adresse zu erstellen.',
+    continue: 'Weiter',
+    switch: 'Konto wechseln',
+  },
   invitation: {
     named: 'Team „{name}“',
     ownedBy: 'Team von {owner}',

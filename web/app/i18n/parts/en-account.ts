@@ -10,6 +10,13 @@ const enAccount = {
     resend: 'Send the link again',
     resent: 'We sent a new link. It may take a minute to arrive.',
     differentEmail: 'Use a different email',
+    confirmedHeading: 'Your email address is confirmed',
+    confirmedIntro: '{email} was confirmed in another tab. Continue there: this page follows as soon as your password is set.',
+    confirmedHint: 'Closed that tab? Choose your password here instead.',
+    continueHere: 'Continue here',
+    awayIntro: '{email} was confirmed on another device. Choose your password there, then sign in here.',
+    readyHeading: 'Your account is set up',
+    readyIntro: 'The sign-up of {email} was completed on another device. Sign in to continue.',
   },
   profile: {
     heading: 'Tell us a little about yourself',

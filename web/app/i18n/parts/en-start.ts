@@ -125,6 +125,14 @@ const enStart = {
   meta: {
     description: '{brand}: sign in to your server and website monitoring, create an account or reset your password.',
   },
+  signedIn: {
+    heading: 'You are already signed in',
+    as: 'Signed in as {email}',
+    loginIntro: 'Continue with this account, or switch to sign in with another one.',
+    signupIntro: 'Continue setting up this account, or switch to create one with another address.',
+    continue: 'Continue',
+    switch: 'Switch account',
+  },
   invitation: {
     named: 'team “{name}”',
     ownedBy: 'team of {owner}',

@@ -8,6 +8,13 @@ const esAccount: AccountTexts = {
     resend: 'Volver a enviar el enlace',
     resent: 'Te hemos enviado un nuevo enlace. Puede tardar unos instantes en llegar.',
     differentEmail: 'Usar otro correo electrónico',
+    confirmedHeading: 'Tu dirección de correo está confirmada',
+    confirmedIntro: '{email} se confirmó en otra pestaña. Continúa allí: esta página avanzará en cuanto establezcas tu contraseña.',
+    confirmedHint: '¿Cerraste esa pestaña? Elige tu contraseña aquí.',
+    continueHere: 'Continuar aquí',
+    awayIntro: '{email} se confirmó en otro dispositivo. Elige allí tu contraseña y luego inicia sesión aquí.',
+    readyHeading: 'Tu cuenta está lista',
+    readyIntro: 'El registro de {email} se completó en otro dispositivo. Inicia sesión para continuar.',
   },
   profile: {
     heading: 'Cuéntanos un poco sobre ti',

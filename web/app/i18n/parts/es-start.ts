@@ -126,6 +126,14 @@ const esStart: StartTexts = {
   meta: {
     description: '{brand}: inicia sesión en la monitorización de tus servidores y sitios web, crea una cuenta o restablece tu contraseña.',
   },
+  signedIn: {
+    heading: 'Ya has iniciado sesión',
+    as: 'Sesión iniciada como {email}',
+    loginIntro: 'Continúa con esta cuenta o cambia para iniciar sesión con otra.',
+    signupIntro: 'Continúa configurando esta cuenta o cambia para crear una con otra dirección.',
+    continue: 'Continuar',
+    switch: 'Cambiar de cuenta',
+  },
   invitation: {
     named: 'equipo «{name}»',
     ownedBy: 'equipo de {owner}',

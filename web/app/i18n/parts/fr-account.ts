@@ -8,6 +8,13 @@ const frAccount: AccountTexts = {
     resend: 'Renvoyer le lien',
     resent: 'Nous vous avons envoyé un nouveau lien. Il peut mettre quelques instants à arriver.',
     differentEmail: 'Utiliser une autre adresse',
+    confirmedHeading: 'Votre adresse e-mail est confirmée',
+    confirmedIntro: '{email} a été confirmée dans un autre onglet. Continuez-y : cette page suivra dès que votre mot de passe sera défini.',
+    confirmedHint: 'Vous avez fermé cet onglet ? Choisissez votre mot de passe ici.',
+    continueHere: 'Continuer ici',
+    awayIntro: '{email} a été confirmée sur un autre appareil. Choisissez-y votre mot de passe, puis connectez-vous ici.',
+    readyHeading: 'Votre compte est prêt',
+    readyIntro: 'L’inscription de {email} a été terminée sur un autre appareil. Connectez-vous pour continuer.',
   },
   profile: {
     heading: 'Parlez-nous un peu de vous',

@@ -128,6 +128,14 @@ const frStart: StartTexts = {
     description:
       '{brand} : connectez-vous à la surveillance de vos serveurs et sites web, créez un compte ou réinitialisez votre mot de passe.',
   },
+  signedIn: {
+    heading: 'Vous êtes déjà connecté',
+    as: 'Connecté en tant que {email}',
+    loginIntro: 'Continuez avec ce compte, ou changez de compte pour vous connecter avec un autre.',
+    signupIntro: 'Continuez la configuration de ce compte, ou changez de compte pour en créer un avec une autre adresse.',
+    continue: 'Continuer',
+    switch: 'Changer de compte',
+  },
   invitation: {
     named: 'équipe « {name} »',
     ownedBy: 'équipe de {owner}',

@@ -8,6 +8,13 @@ const itAccount: AccountTexts = {
     resend: 'Invia di nuovo il link',
     resent: 'Ti abbiamo inviato un nuovo link. Potrebbe volerci qualche istante prima che arrivi.',
     differentEmail: 'Usa un’altra email',
+    confirmedHeading: 'Il tuo indirizzo email è confermato',
+    confirmedIntro: '{email} è stato confermato in un’altra scheda. Continua lì: questa pagina seguirà appena avrai impostato la password.',
+    confirmedHint: 'Hai chiuso quella scheda? Scegli qui la tua password.',
+    continueHere: 'Continua qui',
+    awayIntro: '{email} è stato confermato su un altro dispositivo. Scegli lì la password, poi accedi qui.',
+    readyHeading: 'Il tuo account è pronto',
+    readyIntro: 'La registrazione di {email} è stata completata su un altro dispositivo. Accedi per continuare.',
   },
   profile: {
     heading: 'Raccontaci qualcosa di te',

@@ -126,6 +126,14 @@ const itStart: StartTexts = {
   meta: {
     description: '{brand}: accedi al monitoraggio dei tuoi server e siti web, crea un account o reimposta la password.',
   },
+  signedIn: {
+    heading: 'Hai già effettuato l’accesso',
+    as: 'Accesso effettuato come {email}',
+    loginIntro: 'Continua con questo account oppure cambia account per accedere con un altro.',
+    signupIntro: 'Continua a configurare questo account oppure cambia account per crearne uno con un altro indirizzo.',
+    continue: 'Continua',
+    switch: 'Cambia account',
+  },
   invitation: {
     named: 'team «{name}»',
     ownedBy: 'team di {owner}',

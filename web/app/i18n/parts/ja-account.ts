@@ -8,6 +8,13 @@ const jaAccount: AccountTexts = {
     resend: 'リンクを再送信',
     resent: '新しいリンクをお送りしました。届くまでに 1 分ほどかかる場合があります。',
     differentEmail: '別のメールアドレスを使用',
+    confirmedHeading: 'メールアドレスが確認されました',
+    confirmedIntro: '{email} は別のタブで確認されました。そちらで続けてください。パスワードが設定されると、このページも自動的に進みます。',
+    confirmedHint: 'そのタブを閉じた場合は、ここでパスワードを設定できます。',
+    continueHere: 'ここで続ける',
+    awayIntro: '{email} は別のデバイスで確認されました。そちらでパスワードを設定してから、ここでログインしてください。',
+    readyHeading: 'アカウントの準備ができました',
+    readyIntro: '{email} の登録は別のデバイスで完了しました。続けるにはログインしてください。',
   },
   profile: {
     heading: 'お客様について少し教えてください',

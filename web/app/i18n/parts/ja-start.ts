@@ -125,6 +125,14 @@ const jaStart: StartTexts = {
   meta: {
     description: '{brand}：サーバーとウェブサイトの監視にサインインし、アカウントを作成したり、パスワードを再設定したりできます。',
   },
+  signedIn: {
+    heading: 'すでにログインしています',
+    as: '{email} でログイン中',
+    loginIntro: 'このアカウントで続けるか、アカウントを切り替えて別のアカウントでログインしてください。',
+    signupIntro: 'このアカウントの設定を続けるか、アカウントを切り替えて別のアドレスで作成してください。',
+    continue: '続ける',
+    switch: 'アカウントを切り替える',
+  },
   invitation: {
     named: 'チーム「{name}」',
     ownedBy: '{owner} さんのチーム',

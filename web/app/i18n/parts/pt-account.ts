@@ -8,6 +8,13 @@ const ptAccount: AccountTexts = {
     resend: 'Reenviar o link',
     resent: 'Enviamos um novo link. Ele pode levar alguns instantes para chegar.',
     differentEmail: 'Usar outro e-mail',
+    confirmedHeading: 'Seu endereço de e-mail está confirmado',
+    confirmedIntro: '{email} foi confirmado em outra aba. Continue lá: esta página acompanha assim que sua senha for definida.',
+    confirmedHint: 'Fechou aquela aba? Escolha sua senha aqui.',
+    continueHere: 'Continuar aqui',
+    awayIntro: '{email} foi confirmado em outro dispositivo. Escolha sua senha lá e depois entre aqui.',
+    readyHeading: 'Sua conta está pronta',
+    readyIntro: 'O cadastro de {email} foi concluído em outro dispositivo. Entre para continuar.',
   },
   profile: {
     heading: 'Conte um pouco sobre você',

@@ -125,6 +125,14 @@ const ptStart: StartTexts = {
   meta: {
     description: '{brand}: entre no monitoramento dos seus servidores e sites, crie uma conta ou redefina sua senha.',
   },
+  signedIn: {
+    heading: 'Você já está conectado',
+    as: 'Conectado como {email}',
+    loginIntro: 'Continue com esta conta ou troque para entrar com outra.',
+    signupIntro: 'Continue a configurar esta conta ou troque para criar uma com outro endereço.',
+    continue: 'Continuar',
+    switch: 'Trocar de conta',
+  },
   invitation: {
     named: 'equipe “{name}”',
     ownedBy: 'equipe de {owner}',
