@@ -1,8 +1,9 @@
 // The real server for browser tests: a fresh SQLite file, the built web app, mail sent over
 // SMTP to a real listener, and a small control port that hands the tests the captured mail
 // and makes licenses (as an operator would with the CLI).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+
 import { once } from 'node:events';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
