@@ -46,7 +46,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node test/support/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/health/ready`,
+    // The control port opens last, once every server of the e2e run (the panels, the dashboard) listens.
+    url: `http://127.0.0.1:${ports.control}/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
