@@ -10,6 +10,7 @@ import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
 import { TestClient } from './support/http-client.ts';
 import { browse } from './support/oidc-app.ts';
+import { linkIn } from './support/smtp.ts';
 import { freePort, startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'correct horse battery';
@@ -99,6 +100,47 @@ for (const dialect of await dialects()) {
       assert.match(after.text, /<dd id="plan">pro<\/dd>/);
       assert.match(after.text, /<dd id="license">active \(own\)<\/dd>/);
       assert.match(after.text, /<td>servers<\/td><td>10<\/td>/);
+    });
+
+    it('ends a whole sign-up started from the app’s login screen at the app, signed in', async () => {
+      const email = nextEmail();
+      const app = new TestClient(dashboard.origin);
+      const gatehouse = visitor(t);
+      const start = await app.get('/login');
+      const login = await browse(gatehouse, start.headers.get('location') ?? '', `${dashboard.origin}/callback`);
+      assert.equal(login.url.pathname, '/login');
+      const back = login.url.searchParams.get('redirectTo') ?? '';
+      assert.match(back, /^\/oidc\/interaction\/[\w-]+$/);
+
+      const signup = await gatehouse.post('/user/signup', { email, dataProcessingConsent: true, redirectTo: back });
+      assert.equal(signup.status, 200, signup.text);
+      // The mailed link, opened in another tab: the pending sign-up hands the app sign-in back with its choices.
+      const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/activate-email?'));
+      const token = linkIn(mail, `${t.url}/activate-email?`).searchParams.get('token') ?? '';
+      const verified = await gatehouse.post('/user/verify-email', { token, email });
+      assert.equal(verified.status, 200, verified.text);
+      assert.equal(verified.json.data.redirectTo, back);
+      const set = await gatehouse.post('/user/set-password', { email, password, token: verified.json.data.token });
+      assert.equal(set.status, 200, set.text);
+
+      const landed = await browse(gatehouse, `${t.url}${back}`, `${dashboard.origin}/callback`);
+      assert.equal(landed.url.pathname, '/callback', `${landed.status} ${landed.url}`);
+      await app.get(landed.url.href);
+      assert.match((await app.get('/')).text, new RegExp(`<dd id="email">${email.replace(/\./g, '\\.')}</dd>`));
+    });
+
+    it('keeps only an app sign-in as where a sign-up continues, and ignores any other target', async () => {
+      for (const redirectTo of ['https://evil.example/', '//evil.example/oidc/interaction/x', '/settings', '/oidc/interaction/../../x']) {
+        const email = nextEmail();
+        const browser = visitor(t);
+        const signup = await browser.post('/user/signup', { email, dataProcessingConsent: true, redirectTo });
+        assert.equal(signup.status, 200, signup.text);
+        const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/activate-email?'));
+        const token = linkIn(mail, `${t.url}/activate-email?`).searchParams.get('token') ?? '';
+        const verified = await browser.post('/user/verify-email', { token, email });
+        assert.equal(verified.status, 200, verified.text);
+        assert.equal(verified.json.data.redirectTo, undefined, redirectTo);
+      }
     });
 
     it('asks to sign in again when a refresh finds the Gatehouse session ended', async () => {

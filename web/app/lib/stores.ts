@@ -20,6 +20,8 @@ export interface SignupState {
   pendingLicense: string;
   /** A team invitation to another address than the one signed up: its Join screen follows the sign-up. */
   invitation: string;
+  /** The app sign-in the sign-up was started from: Finish continues there (decision 039). */
+  continueTo: string;
   update(patch: Partial<Omit<SignupState, 'update' | 'reset'>>): void;
   reset(): void;
 }
@@ -34,6 +36,7 @@ const signupDefaults = {
   token: '',
   pendingLicense: '',
   invitation: '',
+  continueTo: '',
 };
 
 export const useSignupStore = create<SignupState>()(

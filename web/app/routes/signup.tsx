@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
+import { isAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
@@ -62,6 +63,8 @@ export default function Signup() {
       analyticsConsent: analytics,
       locale: language,
       ...(preview ? { invitation: invitation.token } : {}),
+      // Kept with the pending sign-up: the mailed link may open in another tab (decision 039).
+      ...(isAppSignIn(redirectTo) ? { redirectTo } : {}),
       // In a hosting panel: a mailed code instead of a link, for this panel user (seed section 7).
       ...(isControlPanel() ? { otp: true, ...panelCredentials() } : {}),
     });
@@ -76,6 +79,7 @@ export default function Signup() {
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
       invitation: preview && !result.data?.token ? invitation.token : '',
+      continueTo: isAppSignIn(redirectTo) ? redirectTo : '',
     });
     // The invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore

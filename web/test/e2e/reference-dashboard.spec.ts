@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { capture, createLicense, uniqueEmail } from '../support/helpers.ts';
+import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl, dashboardUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -70,4 +70,42 @@ test('the dashboard’s initiate-login URI starts a sign-in for its own issuer, 
   await page.goto(`${dashboardUrl}/login?iss=${encodeURIComponent('https://elsewhere.example')}`);
   await expect(page.getByRole('alert')).toContainText('This dashboard signs in with');
   await capture(page, testInfo, 'dashboard-foreign-issuer');
+});
+
+test('a whole sign-up started from the dashboard’s login screen, its mail opened in a new tab, ends at the dashboard signed in', async ({
+  page,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-signup', testInfo);
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+  await page.getByRole('link', { name: 'Create one for free' }).click();
+  await expect(page).toHaveURL(/\/signup\?redirectTo=%2Foidc%2Finteraction%2F/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // The mailed link opens in another tab, where the first tab's session storage is out of reach.
+  const tab = await context.newPage();
+  await tab.goto(linkIn(await waitForMail(email, /Confirm your email/), '/activate-email'));
+  await expect(tab.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await tab.getByLabel('Password', { exact: true }).fill(password);
+  await tab.getByLabel('Repeat password').fill(password);
+  await tab.getByRole('button', { name: 'Set password' }).click();
+  await tab.getByLabel('First name').fill('Grace');
+  await tab.getByLabel('Last name').fill('Hopper');
+  await tab.getByRole('button', { name: 'Save and continue' }).click();
+  await tab.getByText('With a license key').click();
+  await tab.getByRole('textbox', { name: 'License key' }).fill(await createLicense('business'));
+  await tab.getByRole('button', { name: 'Activate license' }).click();
+  await expect(tab.getByText('Your Business license is active.')).toBeVisible();
+  await tab.getByRole('button', { name: 'Finish' }).click();
+
+  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await expect(tab.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+  await expect(tab.locator('#email')).toHaveText(email);
+  await expect(tab.locator('#plan')).toHaveText('business');
+  await capture(tab, testInfo, 'dashboard-after-signup');
 });
