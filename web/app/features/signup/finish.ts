@@ -22,8 +22,8 @@ function clearSignup(): void {
 }
 
 /**
- * Ends the sign-up: on to the app it was started from, else the brand's dashboard (or the start
- * page); then clears the sign-up stores.
+ * Ends the sign-up: to the Join screen of an invitation to another address, else on to the app it
+ * was started from, else the brand's dashboard (or the start page); then clears the sign-up stores.
  */
 export function useFinish() {
   const brand = useBrand();
@@ -31,14 +31,15 @@ export function useFinish() {
   return async () => {
     leaving = true;
     const { invitation, continueTo } = useSignupStore.getState();
-    if (isAppSignIn(continueTo)) {
-      clearSignup();
-      continueToApp(continueTo);
-      return;
-    }
+    // An invitation to another address first: only the person's own press on Join joins (decision 030).
     if (invitation) {
       clearSignup();
       await navigate(withInvitation('/login', invitation));
+      return;
+    }
+    if (isAppSignIn(continueTo)) {
+      clearSignup();
+      continueToApp(continueTo);
       return;
     }
     if (brand.dashboardUrl) {
