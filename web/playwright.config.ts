@@ -46,10 +46,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node test/support/e2e-server.ts',
-    // The control port is the last thing the e2e server opens, after the app and its other
-    // deployments: waiting for the app's health alone let the first test of a worker ask for
-    // its mail before anything listened there.
-    url: `http://127.0.0.1:${ports.control}/panel`,
+    // The control port opens last, once every server of the e2e run (the panels, the dashboard) listens.
+    url: `http://127.0.0.1:${ports.control}/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {

@@ -22,3 +22,8 @@ export function isHttpsUrl(value: string): boolean {
 export function isLocalPath(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//') && !hasUnsafeCharacter(value);
 }
+
+/** A pending sign-in to one of the operator's apps (Gatehouse as its OpenID provider, decision 033). */
+export function isAppSignInPath(value: string): boolean {
+  return /^\/oidc\/interaction\/[\w-]{1,64}$/.test(value);
+}

@@ -5,6 +5,7 @@ import { languages } from './languages.ts';
 import { otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
+import { isAppSignInPath } from './safe-url.ts';
 import { ssoProviders } from './sso-providers.ts';
 
 // Every issue message is an error code (errors.ts); summarizeIssues turns them into the wire shape.
@@ -61,6 +62,11 @@ export const signupRequest = z.object({
   analyticsConsent: z.boolean().optional(),
   locale: localeSchema,
   invitation: z.string().max(256).optional(),
+  /**
+   * The app sign-in this sign-up was started from (/oidc/interaction/:uid): kept with the pending
+   * sign-up and handed back with its choices. Anything else is left out, as an unsafe redirectTo is.
+   */
+  redirectTo: z.string().refine(isAppSignInPath).optional().catch(undefined),
   /** Control-panel mode: a code instead of a link, for this panel user. */
   otp: z.boolean().optional(),
   apiKey: panelCredential.optional(),
@@ -82,7 +88,7 @@ export const completeOtpRequest = z
 
 export const verifyEmailRequest = z.object({ token: tokenSchema, email: emailSchema });
 /** The boxes ticked at sign-up come back to whoever proves the address, to confirm them with the password. */
-const signupChoices = { consent: z.boolean(), analyticsConsent: z.boolean() };
+const signupChoices = { consent: z.boolean(), analyticsConsent: z.boolean(), redirectTo: z.string().optional() };
 export const verifyEmailResponse = z.object({ email: z.string(), token: z.string(), ...signupChoices });
 export const verifyOtpResponse = z.object({ email: z.string(), ...signupChoices });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailResponse>;

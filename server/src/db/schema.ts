@@ -44,6 +44,8 @@ export interface SignupChoicesTable {
   account_id: string;
   marketing: number;
   analytics: number;
+  /** The app sign-in the sign-up was started from (migration 0017). */
+  continue_to: string | null;
   created_at: Timestamp;
 }
 

@@ -37,9 +37,12 @@ export async function issueLicense(app: App, input: { plan: Plan; panelId?: stri
 }
 
 /** One of the operator's apps, registered as with `npm run admin -- client create`. */
-export function registerApp(app: App, input: { name: string; redirectUris: string[] }) {
+export function registerApp(
+  app: App,
+  input: { name: string; redirectUris: string[]; postLogoutRedirectUris?: string[]; initiateLoginUri?: string },
+) {
   const deps = { db: app.deps.db, clock: app.deps.clock, vault: createOidcVault(app.deps.secrets) };
-  return createClient(deps, { ...input, postLogoutRedirectUris: [], public: false });
+  return createClient(deps, { postLogoutRedirectUris: [], ...input, public: false });
 }
 
 /** A hosting panel registered as with `npm run admin -- panel create`. */

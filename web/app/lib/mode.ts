@@ -15,6 +15,8 @@ export interface SignupBody {
   invitation?: string;
   /** The starting tab's own secret, to learn when the sign-up went on elsewhere (decision 041). */
   watch?: string;
+  /** The app sign-in the sign-up started from (decision 039). */
+  redirectTo?: string;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface SignupState {
   invitation: string;
   /** The secret this tab asks the server with whether the sign-up went on on another device (decision 041). */
   watch: string;
+  /** The app sign-in the sign-up was started from: Finish continues there (decision 039). */
+  continueTo: string;
   update(patch: Partial<Omit<SignupState, 'update' | 'reset'>>): void;
   reset(): void;
 }
@@ -37,6 +39,7 @@ const signupDefaults = {
   pendingLicense: '',
   invitation: '',
   watch: '',
+  continueTo: '',
 };
 
 export const useSignupStore = create<SignupState>()(

@@ -40,9 +40,11 @@ export default function ActivateEmail() {
         return setFailure(
           result.code === 'email.link_used' || result.code === 'email.link_expired' ? result.code : 'email.verification_failed',
         );
-      const { email: verified, token: setPasswordToken, consent, analyticsConsent } = result.data;
+      const { email: verified, token: setPasswordToken, consent, analyticsConsent, redirectTo } = result.data;
       // The choices ticked at sign-up come from the server: this tab may not be the one that signed up.
-      useSignupStore.getState().update({ email: verified, token: setPasswordToken, consent, analyticsConsent });
+      useSignupStore
+        .getState()
+        .update({ email: verified, token: setPasswordToken, consent, analyticsConsent, continueTo: redirectTo ?? '' });
       useBaseStore.getState().update({ currentStep: signupStep.password, maxSteps: signupLength.full });
       announceSignup({ kind: 'verified', email: verified, token: setPasswordToken, consent, analyticsConsent });
       navigate('/signup-process', { replace: true });

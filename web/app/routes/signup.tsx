@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
+import { isAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
@@ -69,6 +70,8 @@ export default function Signup() {
       locale: language,
       ...(preview ? { invitation: invitation.token } : {}),
       ...(watch ? { watch } : {}),
+      // Kept with the pending sign-up: the mailed link may open in another tab (decision 039).
+      ...(isAppSignIn(redirectTo) ? { redirectTo } : {}),
     });
     if (result.error) return f.fail(result);
     rememberAnalyticsConsent(analytics);
@@ -82,6 +85,7 @@ export default function Signup() {
       pendingLicense: decodeURIComponent(pendingLicense),
       invitation: preview && !result.data?.token ? invitation.token : '',
       watch,
+      continueTo: isAppSignIn(redirectTo) ? redirectTo : '',
     });
     // The invited address goes straight to its password, and has no license step (the team's applies).
     useBaseStore

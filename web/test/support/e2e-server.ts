@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startReferenceDashboard } from '../../../scripts/reference-dashboard/server.ts';
 import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
 import {
   buildApp,
@@ -22,7 +23,7 @@ import {
   setBrand,
   startOidcProvider,
 } from '../../../server/test/support/index.ts';
-import { deploymentOf, foreignPanelUrl, panelUrl, ports } from './ports.ts';
+import { dashboardUrl, deploymentOf, foreignPanelUrl, panelUrl, ports } from './ports.ts';
 
 const port = ports.app;
 const controlPort = ports.control;
@@ -96,9 +97,27 @@ for (const panelPort of [ports.panel, ports.foreignPanel]) {
   await startReferencePanel({ port: panelPort, dir: panelBuild, apiKey: panel.apiKey, apiUrl: `http://localhost:${port}` });
 }
 
+// The reference dashboard, registered as an operator would (npm run admin -- client create).
+const dashboardClient = await registerApp(app, {
+  name: 'Monitoring dashboard',
+  redirectUris: [`${dashboardUrl}/callback`],
+  postLogoutRedirectUris: [`${dashboardUrl}/`],
+  initiateLoginUri: `${dashboardUrl}/login`,
+});
+await startReferenceDashboard({
+  port: ports.dashboard,
+  issuer: `http://localhost:${port}`,
+  clientId: dashboardClient.clientId,
+  clientSecret: dashboardClient.clientSecret ?? '',
+});
+
+await app.app.listen({ port, host: '127.0.0.1' });
+
+// Last: Playwright starts the tests once this port's /ready answers, and they use every other port at once.
 const control = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${controlPort}`);
   response.setHeader('content-type', 'application/json');
+  if (url.pathname === '/ready') return response.end('{}');
   if (url.pathname === '/analytics') {
     response.setHeader('access-control-allow-origin', '*');
     response.setHeader('access-control-allow-headers', 'content-type');
@@ -181,8 +200,6 @@ const control = createServer(async (request, response) => {
   response.end('{}');
 }).listen(controlPort, '127.0.0.1');
 await once(control, 'listening');
-// Last: Playwright starts the tests once this port answers, and they use every other port at once.
-await app.app.listen({ port, host: '127.0.0.1' });
 
 console.log(`e2e server on http://localhost:${port}, control on ${controlPort}`);
 

@@ -19,6 +19,9 @@ export const ports = {
   foreignPanel: base + 6,
   google: base + 7,
   microsoft: base + 8,
+  // The reference dashboard, one of the operator's apps signing in with Gatehouse; E2E_DASHBOARD_PORT
+  // moves it where another program holds that port (Erlang's epmd listens on 4369).
+  dashboard: Number(process.env.E2E_DASHBOARD_PORT ?? base + 9),
 } as const;
 export const appUrl = `http://localhost:${ports.app}`;
 export const controlUrl = `http://127.0.0.1:${ports.control}`;
@@ -26,6 +29,7 @@ export const analyticsUrl = `http://localhost:${ports.analytics}`;
 // 127.0.0.1 beside the API's localhost: another site, as a hosting panel is.
 export const panelUrl = `http://127.0.0.1:${ports.panel}`;
 export const foreignPanelUrl = `http://127.0.0.1:${ports.foreignPanel}`;
+export const dashboardUrl = `http://127.0.0.1:${ports.dashboard}`;
 
 /**
  * A project's own deployment (the web build copied, served by a server of its own): its URL, and

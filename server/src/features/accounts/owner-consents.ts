@@ -9,9 +9,19 @@ export interface ConsentChoices {
   analyticsConsent?: boolean;
 }
 
+/** What /signup chose: the boxes ticked, and the app sign-in it continues to (decision 039). */
+export interface SignupChoices extends ConsentChoices {
+  redirectTo?: string;
+}
+
 /** Keeps the boxes ticked on /signup with the pending sign-up; a later sign-up of the same address replaces them. */
-export async function keepSignupChoices(trx: DbOrTx, accountId: string, choices: ConsentChoices, now: string): Promise<void> {
-  const row = { marketing: choices.consent ? 1 : 0, analytics: choices.analyticsConsent ? 1 : 0, created_at: now };
+export async function keepSignupChoices(trx: DbOrTx, accountId: string, choices: SignupChoices, now: string): Promise<void> {
+  const row = {
+    marketing: choices.consent ? 1 : 0,
+    analytics: choices.analyticsConsent ? 1 : 0,
+    continue_to: choices.redirectTo ?? null,
+    created_at: now,
+  };
   await trx
     .insertInto('signup_choices')
     .values({ account_id: accountId, ...row })
@@ -20,13 +30,17 @@ export async function keepSignupChoices(trx: DbOrTx, accountId: string, choices:
 }
 
 /** The choices made at sign-up, handed only to whoever proves the address (link or code). */
-export async function findSignupChoices(db: DbOrTx, accountId: string): Promise<Required<ConsentChoices>> {
+export async function findSignupChoices(db: DbOrTx, accountId: string): Promise<Required<ConsentChoices> & SignupChoices> {
   const row = await db
     .selectFrom('signup_choices')
-    .select(['marketing', 'analytics'])
+    .select(['marketing', 'analytics', 'continue_to'])
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  return { consent: row?.marketing === 1, analyticsConsent: row?.analytics === 1 };
+  return {
+    consent: row?.marketing === 1,
+    analyticsConsent: row?.analytics === 1,
+    ...(row?.continue_to ? { redirectTo: row.continue_to } : {}),
+  };
 }
 
 /**

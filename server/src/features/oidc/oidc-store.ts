@@ -25,7 +25,11 @@ function clientAdapter(deps: StoreDeps, host: string | null): Adapter {
     async find(id) {
       const row = await findActiveClient(deps.db, id);
       if (!row || row.host !== host) return undefined;
-      return deps.vault.open<AdapterPayload>(row.metadata);
+      // The provider never uses initiate_login_uri, yet refuses the whole client when it is not
+      // https; Gatehouse's hand-off reads it from its own column, where http on loopback or a
+      // private address is the operator's word (decision 039).
+      const { initiate_login_uri: _, ...metadata } = deps.vault.open<AdapterPayload>(row.metadata);
+      return metadata;
     },
     upsert: none,
     findByUid: none,

@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { isAppSignInPath, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { api, apiBase } from '../../lib/api.ts';
 
@@ -9,7 +9,7 @@ const interactionPath = /^\/oidc\/interaction\/([\w-]+)$/;
  * answers it (and sends the browser on to the app), so the page is left, not routed to.
  */
 export function isAppSignIn(target: string): boolean {
-  return interactionPath.test(target);
+  return isAppSignInPath(target);
 }
 
 /** Leaves the page for the pending sign-in, on the API's origin where the provider runs. */

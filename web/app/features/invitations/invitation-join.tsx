@@ -6,9 +6,8 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
-import type { SessionData } from '../../lib/use-session.ts';
-import { Inviter } from './invitation-banner.tsx';
 import { SwitchAccount } from '../signed-in/signed-in-card.tsx';
+import { Inviter } from './invitation-banner.tsx';
 
 /**
  * On an invitation screen, for someone already signed in: one button joins the team, no password

@@ -1,6 +1,7 @@
 import { useBrand } from '../../lib/brand.ts';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
+import { continueToApp, isAppSignIn } from '../app-sign-in/app-sign-in.ts';
 import { withInvitation } from '../invitations/invitation.ts';
 import { signupStep } from './steps.ts';
 
@@ -20,16 +21,25 @@ function clearSignup(): void {
   useBaseStore.getState().update({ currentStep: signupStep.notStarted, maxSteps: 0 });
 }
 
-/** Ends the sign-up: goes to the brand's dashboard (or the start page), then clears the sign-up stores. */
+/**
+ * Ends the sign-up: to the Join screen of an invitation to another address, else on to the app it
+ * was started from, else the brand's dashboard (or the start page); then clears the sign-up stores.
+ */
 export function useFinish() {
   const brand = useBrand();
   const navigate = useLocalNavigate();
   return async () => {
     leaving = true;
-    const invitation = useSignupStore.getState().invitation;
+    const { invitation, continueTo } = useSignupStore.getState();
+    // An invitation to another address first: only the person's own press on Join joins (decision 030).
     if (invitation) {
       clearSignup();
       await navigate(withInvitation('/login', invitation));
+      return;
+    }
+    if (isAppSignIn(continueTo)) {
+      clearSignup();
+      continueToApp(continueTo);
       return;
     }
     if (brand.dashboardUrl) {

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
+import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
+import { appUrl, dashboardUrl } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
+
+// The reference dashboard (scripts/reference-dashboard), started by the e2e server and registered
+// as an operator would: a real openid-client app on its own origin, signing in with Gatehouse.
+const password = 'Correct horse battery';
+
+async function signInAtGatehouse(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foidc%2Finteraction%2F/);
+  await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('the dashboard signs a person in with Gatehouse, shows their plan, refreshes, and asks again after a Gatehouse sign-out', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard', testInfo);
+  await registerAccount(page, email, password);
+
+  await page.goto(dashboardUrl);
+  await capture(page, testInfo, 'dashboard-signed-out');
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await signInAtGatehouse(page, email);
+
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page.locator('#email')).toHaveText(email);
+  await expect(page.locator('#team-role')).toHaveText('owner');
+  await expect(page.locator('#plan')).toHaveText('—');
+  await capture(page, testInfo, 'dashboard-signed-in');
+
+  // A license activated at Gatehouse since shows at the next refresh (a refresh-token grant).
+  const key = await createLicense('pro');
+  expect((await page.request.post(`${appUrl}/license/activate`, { data: { license: key } })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('status')).toContainText('Refreshed');
+  await expect(page.locator('#plan')).toHaveText('pro');
+  await expect(page.locator('#license')).toHaveText('active (own)');
+  await expect(page.getByRole('cell', { name: 'servers' })).toBeVisible();
+  await capture(page, testInfo, 'dashboard-refreshed');
+
+  // Signed out of the dashboard alone, the Gatehouse session still signs in at once, with no screen.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status')).toContainText('Signed out of this dashboard');
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await expect(page.locator('#email')).toHaveText(email);
+
+  // Signed out of Gatehouse: the dashboard's refresh is refused, and a new sign-in shows the login screen.
+  await page.goto(appUrl);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(dashboardUrl);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('status')).toContainText('Your Gatehouse session has ended');
+  await capture(page, testInfo, 'dashboard-session-ended');
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await signInAtGatehouse(page, email);
+  await expect(page.locator('#email')).toHaveText(email);
+});
+
+test('the dashboard’s initiate-login URI starts a sign-in for its own issuer, and refuses another', async ({ page }, testInfo) => {
+  await page.goto(`${dashboardUrl}/login?iss=${encodeURIComponent(appUrl)}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foidc%2Finteraction%2F/);
+  await page.goto(`${dashboardUrl}/login?iss=${encodeURIComponent('https://elsewhere.example')}`);
+  await expect(page.getByRole('alert')).toContainText('This dashboard signs in with');
+  await capture(page, testInfo, 'dashboard-foreign-issuer');
+});
+
+test('a whole sign-up started from the dashboard’s login screen, its mail opened in a new tab, ends at the dashboard signed in', async ({
+  page,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-signup', testInfo);
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+  await page.getByRole('link', { name: 'Create one for free' }).click();
+  await expect(page).toHaveURL(/\/signup\?redirectTo=%2Foidc%2Finteraction%2F/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // The mailed link opens in another tab, where the first tab's session storage is out of reach.
+  const tab = await context.newPage();
+  await tab.goto(linkIn(await waitForMail(email, /Confirm your email/), '/activate-email'));
+  await expect(tab.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await tab.getByLabel('Password', { exact: true }).fill(password);
+  await tab.getByLabel('Repeat password').fill(password);
+  await tab.getByRole('button', { name: 'Set password' }).click();
+  await tab.getByLabel('First name').fill('Grace');
+  await tab.getByLabel('Last name').fill('Hopper');
+  await tab.getByRole('button', { name: 'Save and continue' }).click();
+  await tab.getByText('With a license key').click();
+  await tab.getByRole('textbox', { name: 'License key' }).fill(await createLicense('business'));
+  await tab.getByRole('button', { name: 'Activate license' }).click();
+  await expect(tab.getByText('Your Business license is active.')).toBeVisible();
+  await tab.getByRole('button', { name: 'Finish' }).click();
+
+  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await expect(tab.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+  await expect(tab.locator('#email')).toHaveText(email);
+  await expect(tab.locator('#plan')).toHaveText('business');
+  await capture(tab, testInfo, 'dashboard-after-signup');
+});
