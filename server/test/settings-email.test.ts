@@ -215,6 +215,22 @@ for (const dialect of await dialects()) {
       assert.ok((await events(id)).some((event) => event.type === 'email_change_withdrawn'));
     });
 
+    it('from a hosting panel the resend mails a code, which confirms the change', async () => {
+      const panel = await registerPanel(t);
+      const email = `panel-resend${n}@example.com`;
+      const account = await seedAccount(t, email, { passwordHash: hash });
+      const browser = panelBrowser(t, panel.origin);
+      assert.equal((await browser.post('/user/signin', { email, password, apiKey: panel.apiKey, userId: 'u-2' })).status, 200);
+      const next = `panel-resent${n}@example.com`;
+      await pendingSince(account.id, next);
+      assert.equal((await browser.post('/account/email/resend', {})).json.code, 'panel.invalid_key', 'the key, as on every call');
+      const key = { 'x-api-key': panel.apiKey };
+      assert.equal((await browser.post('/account/email/resend', {}, key)).status, 200);
+      const code = codeIn(await t.smtp.waitFor(next, (mail) => mail.subject.includes('confirm your new email')));
+      assert.equal((await browser.post('/account/email/confirm', { code }, key)).status, 200);
+      assert.equal((await browser.get('/session')).json.data.account.email, next);
+    });
+
     it('from a hosting panel: needs the apiKey, mails a code, confirms it signed in', async () => {
       const panel = await registerPanel(t);
       const email = `panel-mover${n}@example.com`;
