@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { replies } from '../../http/route-schemas.ts';
 import { loadSession } from '../../http/session.ts';
+import { endSessionRoute } from './oidc-end-session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
@@ -78,6 +79,8 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     });
   });
+
+  endSessionRoute(app, deps, (request, reply) => providerOf(providers, request, reply));
 
   // The login screen's banner: which app a pending sign-in continues to (its uid is in the URL).
   app.withTypeProvider<ZodTypeProvider>().get(
