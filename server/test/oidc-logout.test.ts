@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
+import { limitDefaults } from '../src/lib/limits.ts';
 import { eventually, registerAccount, visitor } from './support/accounts.ts';
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
@@ -228,6 +229,24 @@ for (const dialect of await dialects()) {
       assert.equal(tampered.headers.get('location'), '/login?error=oidc.invalid_request');
       assert.ok((await browser.get('/session')).json.data, 'still signed in');
       await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
+    });
+
+    it('limits the token endpoint per address with 429, Retry-After and an OAuth error, before the provider answers', async () => {
+      const basic = `Basic ${Buffer.from(`${app.clientId}:not-the-secret`).toString('base64')}`;
+      const ask = () =>
+        fetch(`${t.url}/oidc/token`, {
+          method: 'POST',
+          headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=refresh_token&refresh_token=nothing',
+        });
+      const first = await ask();
+      assert.equal(first.status, 401, 'the provider itself answers below the limit');
+      assert.equal(((await first.json()) as { error: string }).error, 'invalid_client');
+      let answer = first;
+      for (let i = 1; i <= limitDefaults.tokenRequestsPerIpPerMinute && answer.status !== 429; i += 1) answer = await ask();
+      assert.equal(answer.status, 429);
+      assert.ok(Number(answer.headers.get('retry-after')) > 0);
+      assert.equal(((await answer.json()) as { error: string }).error, 'temporarily_unavailable');
     });
   });
 }

@@ -1,4 +1,4 @@
-import { localizedPath } from '@gatehouse/contract';
+import { localizedPath, screens } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type Provider from 'oidc-provider';
@@ -7,9 +7,6 @@ import { callerOf, clearSessionCookie, loadSession } from '../../http/session.ts
 import { signOut } from '../auth/signin.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { oidcPrefix } from './oidc-providers.ts';
-
-/** The confirmation screen of a sign-out an app asked for without saying who (decision 038). */
-export const signOutScreen = '/sign-out';
 
 interface EndSessionParams {
   id_token_hint?: unknown;
@@ -75,7 +72,7 @@ export function endSessionRoute(
         if (state !== undefined) back.searchParams.set('state', state);
         return reply.redirect(back.href, 303);
       }
-      return reply.redirect(signedInAs ? localizedPath(signOutScreen, language) : loginPath(language), 303);
+      return reply.redirect(signedInAs ? localizedPath(screens.signOut, language) : loginPath(language), 303);
     },
   });
 }
