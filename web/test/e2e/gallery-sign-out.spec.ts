@@ -15,6 +15,9 @@ test.describe.configure({ timeout: 180_000 });
 test('gallery: an app’s sign-out asks first, in every language', async ({ page, context }, testInfo) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${testInfo.project.name === 'phone' ? 6 : 5}.10` });
   const email = `sign-out-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+  // Signed out, an app's sign-out without a hint has nobody to sign out: the login screen.
+  await page.goto('/oidc/session/end');
+  await expect(page).toHaveURL(/\/login$/);
   await registerAccount(page, email, password);
   for (const language of languages) {
     const g = gallery(page, testInfo, language, checkedWithAxe);
