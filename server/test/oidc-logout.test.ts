@@ -114,6 +114,20 @@ for (const dialect of await dialects()) {
       assert.equal(metadata.backchannel_logout_session_supported, true);
     });
 
+    it('registers the back-channel URI by the CLI, refusing one that is no http(s) URL and registering nothing then', async () => {
+      const listed = await runAdmin(['client', 'list', '--json'], t.databaseUrl);
+      const clients = JSON.parse(listed.stdout) as Array<{ clientId: string; backchannelLogoutUri: string | null }>;
+      assert.equal(clients.find((client) => client.clientId === app.clientId)?.backchannelLogoutUri, receiver.url);
+      const refused = await runAdmin(
+        ['client', 'create', '--name', 'Bad', '--redirect-uri', app.redirectUri, '--backchannel-logout-uri', 'ftp://127.0.0.1/logout'],
+        t.databaseUrl,
+      );
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /--backchannel-logout-uri must be an http\(s\) URL/);
+      const after = JSON.parse((await runAdmin(['client', 'list', '--json'], t.databaseUrl)).stdout) as unknown[];
+      assert.equal(after.length, clients.length);
+    });
+
     it('tells the app when the person signs out, signs out that device or the others', async () => {
       const signedOut = await signedInWithTokens();
       assert.equal((await signedOut.browser.request('POST', '/signout')).status, 200);
