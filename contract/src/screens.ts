@@ -32,6 +32,7 @@ export const screenTable = {
   settingsSection: { path: '/settings/:section', module: 'settings/:section.tsx', account: true, values: settingsSections },
   emailConfirm: { path: '/email-change', module: 'email-change.tsx', account: true },
   emailCancel: { path: '/email-change/cancel', module: 'email-change-cancel.tsx', account: true },
+  signOut: { path: '/sign-out', module: 'sign-out.tsx' },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screenTable;

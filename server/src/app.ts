@@ -18,6 +18,7 @@ import { getBrand } from './features/brands/brand.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { oidcRoutes } from './features/oidc/oidc.routes.ts';
+import { LogoutWorker } from './features/oidc/oidc-logout-worker.ts';
 import { OidcProviders } from './features/oidc/oidc-providers.ts';
 import { createOidcVault } from './features/oidc/oidc-vault.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
@@ -54,6 +55,8 @@ export interface App {
   app: FastifyInstance;
   deps: Deps;
   outbox: OutboxWorker;
+  /** Delivers the back-channel logouts of ended sessions. */
+  logouts: LogoutWorker;
   /** The development mailbox's key, made at start (only with DEV_MAILBOX=1): main.ts prints the link that carries it. */
   mailboxKey?: string;
   close(): Promise<void>;
@@ -162,7 +165,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   settingsRoutes(app, deps);
   teamRoutes(app, deps);
   const oidcDeps = { ...deps, vault: createOidcVault(secrets) };
-  oidcRoutes(app, oidcDeps, new OidcProviders(oidcDeps));
+  const providers = new OidcProviders(oidcDeps);
+  oidcRoutes(app, oidcDeps, providers);
+  const logouts = new LogoutWorker({ ...deps, providers, pollMs: config.mailPollMs });
   const mailboxKey = config.devMailbox ? randomToken() : undefined;
   if (mailboxKey) mailboxRoutes(app, deps, mailboxKey);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
@@ -171,14 +176,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.ready();
   outbox.start();
+  logouts.start();
   return {
     app,
     deps,
     outbox,
+    logouts,
     mailboxKey,
     async close() {
       await app.close();
       await outbox.stop();
+      await logouts.stop();
       redis?.disconnect();
       if (!options.db) await db.destroy();
     },

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { registerAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
-import { authorizationRequest, browse, discover, registerClient } from './support/oidc-app.ts';
+import { authorizationRequest, browse, codeFlow, discover, registerClient } from './support/oidc-app.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'correct horse battery';
@@ -30,14 +30,7 @@ for (const dialect of await dialects()) {
       const browser = visitor(t);
       const email = nextEmail();
       const account = await registerAccount(t, browser, email, password);
-      const request = await authorizationRequest(config, app.redirectUri);
-      const landed = await browse(browser, request.url, app.redirectUri);
-      assert.ok(landed.url.href.startsWith(app.redirectUri), `${landed.status} ${landed.url} ${landed.text.slice(0, 200)}`);
-      const tokens = await oidc.authorizationCodeGrant(config, landed.url, {
-        pkceCodeVerifier: request.verifier,
-        expectedState: request.state,
-      });
-      return { browser, account, email, tokens, callback: landed.url, request };
+      return { browser, account, email, ...(await codeFlow(config, browser, app.redirectUri)) };
     }
 
     it('answers discovery at the root: the origin as issuer, code flow and PKCE S256 only', async () => {
@@ -55,14 +48,8 @@ for (const dialect of await dialects()) {
       const browser = visitor(t);
       const email = nextEmail();
       const account = await registerAccount(t, browser, email, password);
-      const request = await authorizationRequest(config, app.redirectUri);
       // Only redirects from the authorization request to the app: no screen in between.
-      const landed = await browse(browser, request.url, app.redirectUri);
-      assert.ok(landed.url.href.startsWith(app.redirectUri), `${landed.status} ${landed.url}`);
-      const tokens = await oidc.authorizationCodeGrant(config, landed.url, {
-        pkceCodeVerifier: request.verifier,
-        expectedState: request.state,
-      });
+      const { tokens } = await codeFlow(config, browser, app.redirectUri);
       const claims = tokens.claims();
       assert.equal(claims?.sub, account.id);
       assert.equal(claims?.email, email);

@@ -15,7 +15,7 @@ import { iso, systemClock } from '../lib/clock.ts';
 import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
 
 export const oidcUsage = `  client create --name NAME --redirect-uri URL [--redirect-uri URL …] [--post-logout-redirect-uri URL]
-                [--initiate-login-uri URL] [--host HOST] [--public]
+                [--backchannel-logout-uri URL] [--initiate-login-uri URL] [--host HOST] [--public]
   client list
   client revoke ID        (every grant, code and token of the app ends)
   client rotate-secret ID
@@ -25,6 +25,7 @@ export const oidcOptions = {
   'redirect-uri': { type: 'string', multiple: true },
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'initiate-login-uri': { type: 'string' },
+  'backchannel-logout-uri': { type: 'string' },
   public: { type: 'boolean' },
 } as const;
 
@@ -35,6 +36,7 @@ interface OidcValues {
   'redirect-uri'?: string[];
   'post-logout-redirect-uri'?: string[];
   'initiate-login-uri'?: string;
+  'backchannel-logout-uri'?: string;
   public?: boolean;
 }
 
@@ -59,6 +61,7 @@ export async function runOidcCommand(db: Db, config: Config, words: string[], va
         redirectUris: values['redirect-uri'] ?? [],
         postLogoutRedirectUris: values['post-logout-redirect-uri'] ?? [],
         initiateLoginUri: values['initiate-login-uri'],
+        backchannelLogoutUri: values['backchannel-logout-uri'],
         host: values.host ? normalizeHost(values.host) : undefined,
         public: values.public === true,
       });

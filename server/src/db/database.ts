@@ -14,6 +14,7 @@ import * as keyFingerprint from './migrations/0009-key-fingerprint.ts';
 import * as credentialGeneration from './migrations/0010-credential-generation.ts';
 import * as oidcProvider from './migrations/0014-oidc-provider.ts';
 import * as signupChoices from './migrations/0015-signup-choices.ts';
+import * as oidcLogouts from './migrations/0016-oidc-logouts.ts';
 import * as signupContinueTo from './migrations/0017-signup-continue-to.ts';
 import * as teamNames from './migrations/0018-team-names.ts';
 import * as signupWatches from './migrations/0019-signup-watches.ts';
@@ -37,6 +38,7 @@ const migrations = {
   '0010-credential-generation': credentialGeneration,
   '0014-oidc-provider': oidcProvider,
   '0015-signup-choices': signupChoices,
+  '0016-oidc-logouts': oidcLogouts,
   '0017-signup-continue-to': signupContinueTo,
   '0018-team-names': teamNames,
   '0019-signup-watches': signupWatches,

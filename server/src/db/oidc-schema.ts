@@ -35,6 +35,8 @@ export interface OidcGrantsTable {
   sid: string;
   created_at: string;
   last_used_at: string;
+  /** The issuer the app signed in with; null for grants made before migration 0016. */
+  issuer: string | null;
 }
 
 export type OidcKeyState = 'staged' | 'active' | 'retired';
@@ -48,7 +50,23 @@ export interface OidcKeysTable {
   updated_at: string;
 }
 
+/** A back-channel logout owed to an app: delivered, then deleted; retried with backoff meanwhile. */
+export interface OidcLogoutOutboxTable {
+  id: string;
+  client_id: string;
+  issuer: string | null;
+  /** The logout token's `sub`. */
+  account_id: string;
+  sid: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface OidcTables {
+  oidc_logout_outbox: OidcLogoutOutboxTable;
   oidc_clients: OidcClientsTable;
   oidc_payloads: OidcPayloadsTable;
   oidc_grants: OidcGrantsTable;

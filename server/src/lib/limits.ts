@@ -38,6 +38,8 @@ export interface Limits {
   ssoCallback(ip: string): Promise<void>;
   /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
   invitationSend(accountId: string): Promise<void>;
+  /** Each call of the OpenID token endpoint: per IP, and per client whatever its address. */
+  tokenRequest(ip: string, clientId: string | undefined): Promise<void>;
 }
 
 export const limitDefaults = {
@@ -61,6 +63,10 @@ export const limitDefaults = {
   accountPauseDays: 20,
   ssoCallbacksPerIpPer15Min: 30,
   invitationsPerAccountPerHour: 60,
+  // An app's server refreshes for all its users from one address: the limits are for a stolen
+  // secret or a runaway loop, far above what a dashboard's refreshes need.
+  tokenRequestsPerIpPerMinute: 600,
+  tokenRequestsPerClientPerMinute: 3000,
 };
 
 /** The wait after the n-th failure past the free ones: 5 s, 10 s, 20 s … up to 15 minutes. */
@@ -109,6 +115,8 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
   const accountFailures = make('account-fail', 1_000_000, d.accountPauseDays * 86_400);
   const ssoCallbacks = make('sso-ip', d.ssoCallbacksPerIpPer15Min, 900);
   const invitationsPerAccount = make('invite-account', d.invitationsPerAccountPerHour, 3600);
+  const tokensPerIp = make('token-ip', d.tokenRequestsPerIpPerMinute, 60);
+  const tokensPerClient = make('token-client', d.tokenRequestsPerClientPerMinute, 60);
 
   async function consume(limiter: Limiter, key: string): Promise<void> {
     try {
@@ -170,5 +178,9 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     },
     ssoCallback: (ip) => consume(ssoCallbacks, ipKey(ip)),
     invitationSend: (accountId) => consume(invitationsPerAccount, accountId),
+    async tokenRequest(ip, clientId) {
+      await consume(tokensPerIp, ipKey(ip));
+      if (clientId) await consume(tokensPerClient, clientId);
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboxMail } from '../db/schema.ts';
 import { addMs, type Clock, iso } from '../lib/clock.ts';
+import { PollingWorker, retryDelayMs } from '../lib/polling-worker.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { claimMail, deleteMail, findDueMails, markFailed, markSent } from './outbox.repository.ts';
 
@@ -69,69 +70,19 @@ export function createMailSender(
   };
 }
 
-// Backoff between attempts: 5 s, 10 s, 20 s … capped at 15 minutes; never given up.
-const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 15 * 60_000);
 const claimMs = 60_000;
 
-export class OutboxWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
-
+export class OutboxWorker extends PollingWorker {
   readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sender: MailSender; pollMs: number; secrets: Secrets };
+  protected readonly pollMs: number;
 
   constructor(deps: OutboxWorker['deps']) {
+    super();
     this.deps = deps;
+    this.pollMs = deps.pollMs;
   }
 
-  start(): void {
-    this.#stopped = false;
-    this.#schedule();
-  }
-
-  /** Wakes the worker right after a commit that wrote mail. */
-  kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
-  }
-
-  /** Sends everything due now; resolves when done (used by tests and shutdown). */
-  async flush(): Promise<void> {
-    while (this.#running) await this.#running;
-    // Held as the running drain, so a poll meanwhile waits instead of claiming mail from under it.
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-    });
-    await this.#running;
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    while (this.#running) await this.#running;
-  }
-
-  #schedule(): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.kick();
-      if (!this.#stopped) this.#schedule();
-    }, this.deps.pollMs);
-    this.#timer.unref();
-  }
-
-  async #drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     const { db, clock, log, sender, secrets } = this.deps;
     try {
       for (;;) {

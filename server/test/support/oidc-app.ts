@@ -68,3 +68,15 @@ export async function browse(
   }
   throw new Error('too many redirects');
 }
+
+/** The app's code flow in a signed-in browser: no screen in between, the tokens at the end. */
+export async function codeFlow(config: oidc.Configuration, browser: TestClient, redirectUri: string) {
+  const request = await authorizationRequest(config, redirectUri);
+  const landed = await browse(browser, request.url, redirectUri);
+  assert.ok(landed.url.href.startsWith(redirectUri), `${landed.status} ${landed.url} ${landed.text.slice(0, 200)}`);
+  const tokens = await oidc.authorizationCodeGrant(config, landed.url, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+  return { tokens, callback: landed.url, request };
+}

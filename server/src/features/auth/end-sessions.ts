@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { iso } from '../../lib/clock.ts';
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
-import { deleteSessions, type SessionScope } from './session.repository.ts';
+import { queueLogouts } from '../oidc/oidc-logout.repository.ts';
+import { deleteSessions, type SessionScope, sessionIdsInScope } from './session.repository.ts';
 
 export type { SessionScope };
 
@@ -15,8 +16,9 @@ export interface EndingAudit {
 /**
  * The one way sessions end: sign-out, one device, the other devices, a password write, "this was
  * not me", the CLI's disable and an account's deletion all call it, inside their own transaction.
- * What must follow the end of a session is done here, once, with the ids that ended: the audit
- * event, and anything signed in through those sessions that must hear of it.
+ * What must follow the end of a session is done here, once: the audit event, and a back-channel
+ * logout owed to every app those sessions signed in to (written before the sessions' grants go
+ * with them, committed or not with the end itself; decision 038).
  */
 export async function endSessions(
   trx: DbOrTx,
@@ -25,7 +27,9 @@ export async function endSessions(
   scope: SessionScope,
   audit?: EndingAudit,
 ): Promise<string[]> {
+  const now = iso(deps.clock.now());
+  await queueLogouts(trx, await sessionIdsInScope(trx, accountId, scope), now);
   const ended = await deleteSessions(trx, accountId, scope);
-  if (audit) await recordAuthEvent(trx, { accountId, type: audit.type, ip: audit.ip, at: iso(deps.clock.now()) });
+  if (audit) await recordAuthEvent(trx, { accountId, type: audit.type, ip: audit.ip, at: now });
   return ended;
 }

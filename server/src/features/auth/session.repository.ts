@@ -1,6 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, License, Session, SessionsTable } from '../../db/schema.ts';
+import type { Account, Database, License, Session, SessionsTable } from '../../db/schema.ts';
 
 export async function insertSession(db: DbOrTx, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
@@ -147,11 +148,29 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<vo
 /** Which of an account's sessions to end: all, all but one (the caller's), or one. */
 export type SessionScope = { all: true } | { except: string } | { only: string };
 
+function inScope(eb: ExpressionBuilder<Database, 'sessions'>, accountId: string, scope: SessionScope) {
+  const conditions = [eb('sessions.account_id', '=', accountId)];
+  if ('only' in scope) conditions.push(eb('sessions.id', '=', scope.only));
+  if ('except' in scope) conditions.push(eb('sessions.id', '!=', scope.except));
+  return eb.and(conditions);
+}
+
+/** The ids of the account's sessions in the scope. */
+export async function sessionIdsInScope(db: DbOrTx, accountId: string, scope: SessionScope): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where((eb) => inScope(eb, accountId, scope))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Deletes the account's sessions in the scope; returns the ids that ended. */
 export async function deleteSessions(db: DbOrTx, accountId: string, scope: SessionScope): Promise<string[]> {
-  let query = db.deleteFrom('sessions').where('account_id', '=', accountId);
-  if ('only' in scope) query = query.where('id', '=', scope.only);
-  if ('except' in scope) query = query.where('id', '!=', scope.except);
-  const rows = await query.returning('id').execute();
+  const rows = await db
+    .deleteFrom('sessions')
+    .where((eb) => inScope(eb, accountId, scope))
+    .returning('id')
+    .execute();
   return rows.map((row) => row.id);
 }

@@ -1,7 +1,11 @@
 import type { AccountDataPart } from '../settings/account-data.ts';
 
-/** The apps registered by the operator and the provider's signing keys: nothing about a person. */
-export const oidcTablesWithoutAccountData = ['oidc_clients', 'oidc_keys'];
+/**
+ * The apps registered by the operator and the provider's signing keys: nothing about a person.
+ * The logouts owed to apps hold ids only, until delivered; a deletion leaves them, since the
+ * deleted account's apps must still hear of it (decision 038).
+ */
+export const oidcTablesWithoutAccountData = ['oidc_clients', 'oidc_keys', 'oidc_logout_outbox'];
 
 /**
  * The apps the person signed in to through Gatehouse: which one, when, last used. The

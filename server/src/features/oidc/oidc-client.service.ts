@@ -9,6 +9,7 @@ export interface NewClient {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   initiateLoginUri?: string;
+  backchannelLogoutUri?: string;
   host?: string;
   public: boolean;
 }
@@ -21,6 +22,8 @@ interface ClientMetadata {
   redirect_uris: string[];
   post_logout_redirect_uris: string[];
   initiate_login_uri?: string;
+  backchannel_logout_uri?: string;
+  backchannel_logout_session_required?: boolean;
   grant_types: string[];
   response_types: string[];
   token_endpoint_auth_method: string;
@@ -56,6 +59,12 @@ export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVaul
     redirect_uris: input.redirectUris.map((uri) => checkUri(uri, '--redirect-uri')),
     post_logout_redirect_uris: input.postLogoutRedirectUris.map((uri) => checkUri(uri, '--post-logout-redirect-uri')),
     ...(input.initiateLoginUri ? { initiate_login_uri: checkUri(input.initiateLoginUri, '--initiate-login-uri') } : {}),
+    ...(input.backchannelLogoutUri
+      ? {
+          backchannel_logout_uri: checkUri(input.backchannelLogoutUri, '--backchannel-logout-uri'),
+          backchannel_logout_session_required: true,
+        }
+      : {}),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: input.public ? 'none' : 'client_secret_basic',
@@ -93,6 +102,7 @@ export async function describeClients(deps: { db: Db; vault: OidcVault }) {
       redirectUris: metadata.redirect_uris,
       postLogoutRedirectUris: metadata.post_logout_redirect_uris,
       initiateLoginUri: metadata.initiate_login_uri ?? null,
+      backchannelLogoutUri: metadata.backchannel_logout_uri ?? null,
       createdAt: row.created_at,
       revokedAt: row.revoked_at,
     };

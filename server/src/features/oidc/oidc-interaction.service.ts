@@ -36,7 +36,9 @@ export async function signInToApp(
     client_id: clientId,
     account_id: auth.account.id,
     session_id: auth.session.id,
+    // Replaced by the provider's own sid when it issues the code (oidc-store.ts).
     sid: randomBytes(16).toString('base64url'),
+    issuer: provider.issuer,
     created_at: now,
     last_used_at: now,
   });

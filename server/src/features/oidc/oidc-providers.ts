@@ -89,12 +89,19 @@ export class OidcProviders {
       // The dashboard reads team, plan and limits from the ID token itself, without a second call.
       conformIdTokenClaims: false,
       responseTypes: ['code'],
+      // The library refuses loopback and private addresses, against URIs a stranger registers;
+      // ours come from the operator alone (the CLI), whose apps may well sit on such an address.
+      fetch: (url, options) => globalThis.fetch(url, { ...options, dispatcher: undefined } as RequestInit),
       pkce: { required: () => true },
       features: {
         devInteractions: { enabled: false },
         revocation: { enabled: true },
         userinfo: { enabled: true },
-        rpInitiatedLogout: { enabled: false },
+        // Its end_session_endpoint is answered by Gatehouse itself (oidc-end-session.ts): the
+        // session to end is Gatehouse's, not the provider's.
+        rpInitiatedLogout: { enabled: true },
+        // Logout tokens are sent by the outbox of ended sessions (oidc-logout-worker.ts).
+        backchannelLogout: { enabled: true },
       },
       interactions: { url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}`, policy },
       clientDefaults: {

@@ -71,6 +71,13 @@ function payloadAdapter({ db, clock, vault }: StoreDeps, model: string): Adapter
         .values({ id: rowKey(id), model, consumed_at: null, ...values })
         .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
         .execute();
+      // The provider picks the sid its ID token carries only once the sign-in resumes: the code
+      // is the first record of it, and the app's logout token must carry the same.
+      if (model === 'AuthorizationCode' && payload.sid && values.grant_key) {
+        await db.updateTable('oidc_grants').set({ sid: payload.sid }).where('grant_key', '=', values.grant_key).execute();
+      }
+      // Each new authorization clears what has expired: the table does not grow with old codes and tokens.
+      if (model === 'Interaction') await db.deleteFrom('oidc_payloads').where('expires_at', '<=', iso(clock.now())).execute();
     },
     find: (id) => byKey('id', rowKey(id)),
     findByUid: (uid) => byKey('uid_key', vault.key('uid', uid)),

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import { api } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,8 @@ import type { Deps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { replies } from '../../http/route-schemas.ts';
 import { loadSession } from '../../http/session.ts';
+import { AppError } from '../../lib/errors.ts';
+import { endSessionRoute } from './oidc-end-session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
@@ -29,8 +32,14 @@ async function providerOf(providers: OidcProviders, request: FastifyRequest, rep
  * mount path from originalUrl, and the forwarded headers rewritten from what Fastify trusted
  * under TRUST_PROXY (an untrusted client's X-Forwarded-* never reaches the provider).
  */
-async function handOver(provider: Provider, request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
-  const raw = request.raw as RawRequest;
+async function handOver(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  replayed?: RawRequest,
+): Promise<void> {
+  const raw = replayed ?? (request.raw as RawRequest);
   raw.originalUrl = `${oidcPrefix}${path}`;
   raw.url = path;
   raw.headers['x-forwarded-proto'] = request.protocol;
@@ -38,6 +47,64 @@ async function handOver(provider: Provider, request: FastifyRequest, reply: Fast
   raw.headers['x-forwarded-for'] = request.ip;
   reply.hijack();
   await provider.callback()(raw, reply.raw);
+}
+
+/** The client a token request names: in its Basic credentials, or its form's client_id. */
+function clientOfTokenRequest(request: FastifyRequest, body: Buffer): string | undefined {
+  const basic = /^basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (basic) {
+    const id = Buffer.from(basic, 'base64').toString().split(':')[0];
+    try {
+      return id ? decodeURIComponent(id.replace(/\+/g, ' ')) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return new URLSearchParams(body.toString()).get('client_id') ?? undefined;
+}
+
+const tokenBodyLimit = 56 * 1024;
+
+/**
+ * The token endpoint's rate limit (per IP, per client) needs the client before the provider
+ * reads the body: the body is read here, and the provider gets a request that replays it.
+ * Over the limit: 429 with Retry-After (RFC 6585) and the OAuth error `temporarily_unavailable`
+ * (RFC 6749 defines no token-endpoint error for it; this one means "try again later").
+ */
+async function limitedTokenRequest(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<RawRequest | undefined> {
+  const raw = request.raw;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw) {
+    size += (chunk as Buffer).length;
+    if (size > tokenBodyLimit) {
+      reply.code(413).send({ error: 'invalid_request', error_description: 'request entity too large' });
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const body = Buffer.concat(chunks);
+  try {
+    await deps.limits.tokenRequest(request.ip, clientOfTokenRequest(request, body));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 429) throw error;
+    const retryAfter = String(error.options.retryAfter ?? 60);
+    reply
+      .code(429)
+      .header('retry-after', retryAfter)
+      .header('cache-control', 'no-store')
+      .send({ error: 'temporarily_unavailable', error_description: 'too many token requests; retry after the delay given' });
+    return undefined;
+  }
+  const replayed: RawRequest = new IncomingMessage(raw.socket);
+  replayed.method = raw.method;
+  replayed.headers = { ...raw.headers };
+  replayed.httpVersion = raw.httpVersion;
+  replayed.push(body);
+  replayed.push(null);
+  // Not complete, a message that ends counts as aborted and takes the connection down with it.
+  replayed.complete = true;
+  return replayed;
 }
 
 export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault }, providers: OidcProviders): void {
@@ -48,7 +115,14 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const provider = await providerOf(providers, request, reply);
-      if (provider) await handOver(provider, request, reply, request.url.slice(oidcPrefix.length) || '/');
+      if (!provider) return;
+      const path = request.url.slice(oidcPrefix.length) || '/';
+      if (request.method === 'POST' && path.split('?')[0] === '/token') {
+        const replayed = await limitedTokenRequest(deps, request, reply);
+        if (replayed) await handOver(provider, request, reply, path, replayed);
+        return;
+      }
+      await handOver(provider, request, reply, path);
     };
     const hide = { schema: { hide: true } };
     scope.all(`${oidcPrefix}/*`, hide, forward);
@@ -78,6 +152,8 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     });
   });
+
+  endSessionRoute(app, deps, (request, reply) => providerOf(providers, request, reply));
 
   // The login screen's banner: which app a pending sign-in continues to (its uid is in the URL).
   app.withTypeProvider<ZodTypeProvider>().get(

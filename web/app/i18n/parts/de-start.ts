@@ -154,6 +154,16 @@ const deStart: StartTexts = {
     continuing: 'Melden Sie sich an, um mit {app} fortzufahren',
     hint: 'Nach der Anmeldung geht es direkt zurück zu {app}.',
   },
+  appSignOut: {
+    heading: 'Abmelden?',
+    intro:
+      'Eine App möchte Sie abmelden. Damit endet Ihre Sitzung hier, und Sie werden auch von den Apps abgemeldet, die Sie mit ihr geöffnet haben.',
+    submit: 'Abmelden',
+    stay: 'Angemeldet bleiben',
+    doneHeading: 'Abgemeldet',
+    done: 'Ihre Sitzung hier ist beendet, ebenso Ihre Anmeldung in den Apps, die Sie mit ihr geöffnet haben.',
+    signInAgain: 'Erneut anmelden',
+  },
   otp: {
     heading: 'Code eingeben',
     intro: 'Wir haben einen 6-stelligen Code an {email} gesendet. Er ist 10 Minuten lang gültig.',

@@ -150,6 +150,16 @@ const enStart = {
     continuing: 'Sign in to continue to {app}',
     hint: 'Once you are signed in, you go straight back to {app}.',
   },
+  // An app asked to sign the person out without saying who (RP-initiated logout without a hint)
+  appSignOut: {
+    heading: 'Sign out?',
+    intro: 'An app asked to sign you out. Signing out ends your session here and signs you out of the apps you opened with it.',
+    submit: 'Sign out',
+    stay: 'Stay signed in',
+    doneHeading: 'Signed out',
+    done: 'Your session here has ended, and so has your sign-in to the apps you opened with it.',
+    signInAgain: 'Sign in again',
+  },
   otp: {
     heading: 'Enter your code',
     intro: 'We sent a 6-digit code to {email}. It is valid for 10 minutes.',

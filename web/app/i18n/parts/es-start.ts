@@ -152,6 +152,15 @@ const esStart: StartTexts = {
     continuing: 'Inicia sesión para continuar a {app}',
     hint: 'Al iniciar sesión, volverás directamente a {app}.',
   },
+  appSignOut: {
+    heading: '¿Cerrar sesión?',
+    intro: 'Una aplicación ha pedido cerrar tu sesión. Al cerrarla, termina tu sesión aquí y en las aplicaciones que abriste con ella.',
+    submit: 'Cerrar sesión',
+    stay: 'Mantener la sesión',
+    doneHeading: 'Sesión cerrada',
+    done: 'Tu sesión ha terminado aquí y también en las aplicaciones que abriste con ella.',
+    signInAgain: 'Volver a iniciar sesión',
+  },
   otp: {
     heading: 'Introduce tu código',
     intro: 'Hemos enviado un código de 6 dígitos a {email}. Es válido durante 10 minutos.',

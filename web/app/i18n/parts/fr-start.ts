@@ -154,6 +154,16 @@ const frStart: StartTexts = {
     continuing: 'Connectez-vous pour continuer vers {app}',
     hint: 'Une fois connecté, vous revenez directement à {app}.',
   },
+  appSignOut: {
+    heading: 'Se déconnecter\u202f?',
+    intro:
+      'Une application demande à vous déconnecter. La déconnexion met fin à votre session ici et vous déconnecte des applications ouvertes avec elle.',
+    submit: 'Se déconnecter',
+    stay: 'Rester connecté',
+    doneHeading: 'Vous êtes déconnecté',
+    done: 'Votre session est terminée ici, ainsi que dans les applications ouvertes avec elle.',
+    signInAgain: 'Se reconnecter',
+  },
   otp: {
     heading: 'Saisissez votre code',
     intro: 'Nous avons envoyé un code à 6\u00a0chiffres à {email}. Il est valable 10\u00a0minutes.',

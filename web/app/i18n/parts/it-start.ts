@@ -152,6 +152,15 @@ const itStart: StartTexts = {
     continuing: 'Accedi per continuare su {app}',
     hint: 'Dopo l’accesso tornerai direttamente a {app}.',
   },
+  appSignOut: {
+    heading: 'Uscire?',
+    intro: 'Un’app ha chiesto di disconnetterti. Uscendo termina la tua sessione qui e vieni disconnesso dalle app aperte con essa.',
+    submit: 'Esci',
+    stay: 'Resta connesso',
+    doneHeading: 'Disconnesso',
+    done: 'La tua sessione qui è terminata, e anche nelle app aperte con essa.',
+    signInAgain: 'Accedi di nuovo',
+  },
   otp: {
     heading: 'Inserisci il codice',
     intro: 'Abbiamo inviato un codice di 6 cifre a {email}. È valido per 10 minuti.',

@@ -151,6 +151,15 @@ const ptStart: StartTexts = {
     continuing: 'Entre para continuar no {app}',
     hint: 'Depois de entrar, você volta direto para o {app}.',
   },
+  appSignOut: {
+    heading: 'Sair?',
+    intro: 'Um aplicativo pediu para encerrar sua sessão. Ao sair, sua sessão termina aqui e nos aplicativos que você abriu com ela.',
+    submit: 'Sair',
+    stay: 'Continuar conectado',
+    doneHeading: 'Sessão encerrada',
+    done: 'Sua sessão terminou aqui e também nos aplicativos que você abriu com ela.',
+    signInAgain: 'Entrar novamente',
+  },
   otp: {
     heading: 'Digite seu código',
     intro: 'Enviamos um código de 6 dígitos para {email}. Ele é válido por 10 minutos.',
