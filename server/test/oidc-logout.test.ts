@@ -7,10 +7,11 @@ import { limitDefaults } from '../src/lib/limits.ts';
 import { eventually, registerAccount, visitor } from './support/accounts.ts';
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
+import { freePort } from './support/free-port.ts';
 import type { TestClient } from './support/http-client.ts';
 import { codeFlow, discover, registerClient } from './support/oidc-app.ts';
 import { linkIn } from './support/smtp.ts';
-import { freePort, startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const password = 'correct horse battery';
 const event = 'http://schemas.openid.net/event/backchannel-logout';
