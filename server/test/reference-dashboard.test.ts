@@ -38,6 +38,8 @@ for (const dialect of await dialects()) {
           `${origin}/callback`,
           '--initiate-login-uri',
           `${origin}/login`,
+          '--post-logout-redirect-uri',
+          `${origin}/`,
           '--json',
         ],
         t.databaseUrl,
@@ -166,12 +168,17 @@ for (const dialect of await dialects()) {
       assert.match(foreign.text, /signs in with .* only/);
     });
 
-    it('signs out locally when the provider offers no end-session endpoint', async () => {
-      const { app } = await signedIn();
+    it('signs out through Gatehouse’s end-session endpoint, which ends that session too and comes back', async () => {
+      const { app, gatehouse } = await signedIn();
       const out = await app.request('POST', '/logout');
       assert.equal(out.status, 303);
-      assert.equal(out.headers.get('location'), '/');
-      assert.match((await app.get('/')).text, /Signed out of this dashboard/);
+      const endSession = new URL(out.headers.get('location') ?? '');
+      assert.equal(`${endSession.origin}${endSession.pathname}`, `${t.url}/oidc/session/end`);
+      assert.ok(endSession.searchParams.get('id_token_hint'), 'the ID token goes with it');
+      assert.match((await app.get('/')).text, /Sign in with Gatehouse/, 'the dashboard’s own session ended at once');
+      const back = await browse(gatehouse, endSession, `${dashboard.origin}/`);
+      assert.equal(back.url.origin, dashboard.origin, `${back.status} ${back.url}`);
+      assert.equal((await gatehouse.get('/session')).json.data, null, 'the Gatehouse session ended');
     });
 
     it('refuses a logout token that is not the provider’s, for another app, without the event, or with a nonce, and ends nothing', async () => {
