@@ -72,7 +72,7 @@ for (const dialect of await dialects()) {
       assert.equal(fresh?.license_status, 'active');
       assert.equal(fresh?.license_source, 'own');
       assert.deepEqual(fresh?.limits, { servers: 10, websites: 50 });
-      assert.ok(!JSON.stringify(fresh).includes(key) && !JSON.stringify(fresh).includes(key.slice(-4) + '"'));
+      assert.ok(!JSON.stringify(fresh).includes(key) && !JSON.stringify(fresh).includes(`${key.slice(-4)}"`));
     });
 
     it('sends a person without a session to the login screen, and on to the app once signed in', async () => {
