@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags } from '../web/test/support/chromium.ts';
 import { type Child, freePort, startChild } from './support/processes.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -60,16 +61,7 @@ async function startStaticCopy(base: string, paths: string[]): Promise<{ url: st
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 
 /** One Lighthouse run in a fresh browser (as its CLI does); a run that failed to record is tried again once. */
 async function audit(url: string, attempt = 1): Promise<Metrics> {

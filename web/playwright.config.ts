@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags } from './test/support/chromium.ts';
 import { ports } from './test/support/ports.ts';
 
 const port = ports.app;
@@ -11,15 +12,7 @@ const port = ports.app;
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: chromiumFlags,
 };
 
 export default defineConfig({

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Checkbox } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
@@ -8,6 +7,7 @@ import { mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { ConsentChoices } from './consent-choices.tsx';
 import { announceSignup } from './follow-signup.ts';
 import { signupStep } from './steps.ts';
 
@@ -52,12 +52,12 @@ export function PasswordStep() {
         <NewPasswordFields state={newPassword} fields={f.fields} />
         <fieldset className="consents">
           <legend className="muted">{t('setPassword.choices')}</legend>
-          <Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)}>
-            {t('profile.marketing')}
-          </Checkbox>
-          <Checkbox name="analyticsConsent" checked={analyticsConsent} onChange={(e) => setAnalyticsConsent(e.target.checked)}>
-            {t('profile.analytics')}
-          </Checkbox>
+          <ConsentChoices
+            consent={consent}
+            analyticsConsent={analyticsConsent}
+            onConsent={setConsent}
+            onAnalyticsConsent={setAnalyticsConsent}
+          />
         </fieldset>
         <Button busy={f.busy}>{t('setPassword.submit')}</Button>
       </form>

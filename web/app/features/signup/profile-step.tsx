@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, NameFields } from '../../components/fields.tsx';
+import { NameFields } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { rememberAnalyticsConsent } from '../../lib/analytics.ts';
@@ -7,6 +7,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { mode } from '../../lib/mode.ts';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { ConsentChoices } from './consent-choices.tsx';
 import { useFinish } from './finish.ts';
 import { signupLength, signupStep } from './steps.ts';
 
@@ -40,12 +41,12 @@ export function ProfileStep() {
         <FormAlert code={f.formError} />
         <NameFields firstName={name} familyName={lastName} onFirstName={setName} onFamilyName={setLastName} errors={f.fields} optional />
         <div className="consents">
-          <Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)}>
-            {t('profile.marketing')}
-          </Checkbox>
-          <Checkbox name="analyticsConsent" checked={analyticsConsent} onChange={(e) => setAnalyticsConsent(e.target.checked)}>
-            {t('profile.analytics')}
-          </Checkbox>
+          <ConsentChoices
+            consent={consent}
+            analyticsConsent={analyticsConsent}
+            onConsent={setConsent}
+            onAnalyticsConsent={setAnalyticsConsent}
+          />
         </div>
         <Button busy={f.busy}>{t('common.save')}</Button>
         <Button type="button" variant="ghost" onClick={next}>
