@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
+import { PageTitle } from './brand-mark.tsx';
 
 export function Button({
   busy,
@@ -82,4 +83,16 @@ export function initials(text: string): string {
     .map((word) => Array.from(word ?? '')[0] ?? '')
     .join('')
     .toLocaleUpperCase();
+}
+
+/** A spinner while a screen waits for its data, said to screen readers; with a title, the page's too. */
+export function Loading({ title }: { title?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="loading" aria-busy="true">
+      {title !== undefined && <PageTitle title={title} />}
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
 }

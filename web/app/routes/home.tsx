@@ -1,7 +1,7 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
-import { Button, initials } from '../components/ui.tsx';
+import { Button, initials, Loading } from '../components/ui.tsx';
 import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
 import { SettingsLinks } from '../features/settings/settings-links.tsx';
@@ -34,13 +34,7 @@ export default function Home() {
   });
 
   if (!session) {
-    return (
-      <div className="loading" aria-busy="true">
-        <PageTitle title={t('titles.account')} />
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <Loading title={t('titles.account')} />;
   }
   const { account, license, teamLicense } = session;
   const name = [account.firstName, account.familyName].filter(Boolean).join(' ');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { Button, ScreenHeading } from '../components/ui.tsx';
+import { Button, Loading, ScreenHeading } from '../components/ui.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { type ApiResult, api } from '../lib/api.ts';
@@ -46,10 +46,7 @@ export default function Redeem() {
         intro={activated ? undefined : t('redeem.intro')}
       />
       {!preview || session === undefined ? (
-        <div className="loading" aria-busy="true">
-          <span className="spinner" aria-hidden="true" />
-          <span className="sr-only">{t('common.loading')}</span>
-        </div>
+        <Loading />
       ) : !license ? (
         <>
           <FormAlert code={preview.code ?? 'license.not_found'} />

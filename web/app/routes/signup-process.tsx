@@ -2,7 +2,7 @@ import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { StepIndicator } from '../components/ui.tsx';
+import { Loading, StepIndicator } from '../components/ui.tsx';
 import { ActivationStep } from '../features/signup/activation-step.tsx';
 import { CodeStep } from '../features/signup/code-step.tsx';
 import { enterSignup, isLeavingSignup } from '../features/signup/finish.ts';
@@ -77,10 +77,7 @@ export default function SignupProcess() {
           <Step />
         </>
       ) : (
-        <div className="loading" aria-busy="true">
-          <span className="spinner" aria-hidden="true" />
-          <span className="sr-only">{t('common.loading')}</span>
-        </div>
+        <Loading />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
 import { CheckIcon, sectionIcons } from '../../components/icons.tsx';
+import { Loading } from '../../components/ui.tsx';
 import type { SettingsContext } from '../../features/settings/context.ts';
 import { settingsApi } from '../../features/settings/settings-api.ts';
 import { localizedPath, useI18n } from '../../lib/i18n.tsx';
@@ -51,13 +52,7 @@ export default function SettingsLayout() {
     );
   }
   if (!session || !overview) {
-    return (
-      <div className="loading" aria-busy="true">
-        <PageTitle title={t('settings.title')} />
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <Loading title={t('settings.title')} />;
   }
   const context: SettingsContext = {
     session,
