@@ -46,6 +46,7 @@ const open = new Set([
   `GET ${api.invitation}`,
   `GET ${api.appSignIn}`,
   `POST ${api.passwordResetCheck}`,
+  `POST ${api.signupStatus}`,
   `POST ${api.accountEmailCancel}`,
   `GET ${api.whiteLabel}`,
   `GET ${api.connectGoogle}`,
