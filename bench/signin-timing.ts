@@ -6,9 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { linkIn, SmtpCapture } from '../server/test/support/smtp.ts';
+import { buildApp, linkIn, loadConfig, SmtpCapture } from '../server/test/support/index.ts';
 
 const requests = 200;
 const concurrency = 8;

@@ -2,7 +2,7 @@
 // it never shares a thread with what it measures). Loopback only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../server/test/support/free-port.ts';
+import { freePort } from '../../server/test/support/index.ts';
 
 export { freePort };
 

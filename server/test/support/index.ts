@@ -21,8 +21,9 @@ export { builtPages } from '../../src/http/built-pages.ts';
 export { negotiateEncoding } from '../../src/http/page-delivery.ts';
 export { pageTextFiles } from '../../src/http/page-texts.ts';
 export type { Limits } from '../../src/lib/limits.ts';
+export { freePort } from './free-port.ts';
 export { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
-export { SmtpCapture } from './smtp.ts';
+export { linkIn, SmtpCapture } from './smtp.ts';
 
 /** A license key as the admin CLI issues it; a platform license belongs to the given panel. */
 export async function issueLicense(app: App, input: { plan: Plan; panelId?: string }): Promise<string> {
