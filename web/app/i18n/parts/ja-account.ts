@@ -107,6 +107,7 @@ const jaAccount: AccountTexts = {
       password: 'パスワード',
       email: 'メールアドレス',
       sessions: 'デバイスとセッション',
+      apps: '連携アプリ',
       delete: 'データとアカウント',
     },
     hints: {
@@ -115,6 +116,7 @@ const jaAccount: AccountTexts = {
       password: 'パスワードを変更',
       email: 'ログインに使うアドレス',
       sessions: 'ログイン中の場所',
+      apps: 'このアカウントでサインインしたアプリ',
       delete: 'データのダウンロードやアカウントの削除',
     },
     profile: {
@@ -193,6 +195,16 @@ const jaAccount: AccountTexts = {
       ended: 'デバイスをログアウトしました。',
       endedOthers: '{count, plural, other {# 台のデバイスをログアウトしました}}。',
       none: 'ほかにログイン中のデバイスはありません。',
+    },
+    apps: {
+      intro:
+        'これらのアプリはお使いのアカウントでサインインしました。アプリからサインアウトするとそのアクセスは終了します。ここと他のアプリではサインインしたままです。',
+      signedIn: '初回サインイン {date}',
+      lastUsed: '最終利用 {date}',
+      end: 'このアプリからサインアウト',
+      endLabel: '{app} からサインアウト',
+      ended: '{app} からサインアウトしました。',
+      none: 'このアカウントでサインインしたアプリはまだありません。',
     },
     data: {
       heading: 'データのダウンロード',
