@@ -1,26 +1,18 @@
 import { type ConnectedAppView, api as paths } from '@gatehouse/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { Section } from '../../features/settings/section.tsx';
-import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
+import { formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useForm } from '../../lib/use-form.ts';
 
 /** The operator's apps this account signed in to, with when, and signing out of one (decision 044). */
 export default function AppsSection() {
   const { t, language } = useI18n();
-  const [apps, setApps] = useState<ConnectedAppView[]>();
+  const { items: apps, load } = useSettingsList<ConnectedAppView>(paths.connectedApps);
   const [message, setMessage] = useState<string>();
   const f = useForm();
-
-  const load = useCallback(async () => {
-    const result = await settingsApi<ConnectedAppView[]>('GET', paths.connectedApps);
-    if (result.data) setApps(result.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const end = (app: ConnectedAppView) =>
     f.onSubmit(async () => {
