@@ -71,6 +71,7 @@ export const errorMessages = {
     'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
   'sso.identity_not_found': 'This connection does not exist or has already been removed',
   'oidc.interaction_expired': 'This sign-in to the app has expired. Go back to the app and start again',
+  'oidc.app_not_connected': 'This app is not signed in to your account, or was already signed out',
   'oidc.invalid_request': 'The app’s sign-in request could not be accepted. Go back to the app and try again, or contact its operator',
   'auth.wrong_password': 'The current password is not correct',
   'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',

@@ -58,4 +58,7 @@ export const api = {
   invitationAccept: '/invitations/:token/accept',
   // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
   appSignIn: '/app-sign-in/:uid',
+  // The apps the account signed in to, and signing out of one (decision 044)
+  connectedApps: '/account/apps',
+  connectedApp: '/account/apps/:id',
 } as const;

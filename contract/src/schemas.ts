@@ -163,6 +163,15 @@ export const sessionView = z.object({
 });
 export type SessionView = z.infer<typeof sessionView>;
 
+/** An app the account signed in to through Gatehouse: its client id, name and last use (decision 044). */
+export const connectedAppView = z.object({
+  id: z.string(),
+  name: z.string(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+});
+export type ConnectedAppView = z.infer<typeof connectedAppView>;
+
 export const planLimits = z.object({ servers: z.number().nullable(), websites: z.number().nullable() });
 export const licensePreview = z.object({
   plan: z.enum(planNames),

@@ -243,6 +243,7 @@ for (const dialect of await dialects()) {
         teamInvitation: 'delete',
         teamMember: 'patch',
         ssoIdentity: 'delete',
+        connectedApp: 'delete',
       };
       const gets = [
         'whiteLabel',
@@ -260,6 +261,7 @@ for (const dialect of await dialects()) {
         'accountConsents',
         'accountExport',
         'appSignIn',
+        'connectedApps',
       ];
       for (const [name, path] of Object.entries(api)) {
         if (hidden.has(name)) continue;

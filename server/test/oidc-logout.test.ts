@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
@@ -9,6 +8,7 @@ import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
 import { freePort } from './support/free-port.ts';
 import type { TestClient } from './support/http-client.ts';
+import { Receiver } from './support/logout-receiver.ts';
 import { codeFlow, discover, registerClient } from './support/oidc-app.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -19,37 +19,6 @@ let counter = 0;
 function nextEmail(): string {
   counter += 1;
   return `logout-${Date.now()}-${counter}@example.com`;
-}
-
-/** An app's back-channel logout endpoint on 127.0.0.1: keeps the logout tokens it is sent. */
-class Receiver {
-  readonly tokens: string[] = [];
-  #server: Server | undefined;
-  readonly port: number;
-  constructor(port: number) {
-    this.port = port;
-  }
-  get url() {
-    return `http://127.0.0.1:${this.port}/backchannel-logout`;
-  }
-  async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        const token = new URLSearchParams(body).get('logout_token');
-        if (token) this.tokens.push(token);
-        response.writeHead(token ? 200 : 400).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.#server?.listen(this.port, '127.0.0.1', resolve));
-  }
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.#server?.close(resolve));
-    this.#server = undefined;
-  }
 }
 
 for (const dialect of await dialects()) {

@@ -95,6 +95,8 @@ for (const dialect of await dialects()) {
         ['DELETE', concrete(api.teamMember)],
         ['GET', api.sessions],
         ['DELETE', api.session_.replace(':id', own?.id ?? '')],
+        ['GET', api.connectedApps],
+        ['DELETE', concrete(api.connectedApp)],
         ['GET', api.ssoIdentities],
         ['DELETE', concrete(api.ssoIdentity)],
         ['GET', api.license],

@@ -68,6 +68,7 @@ const pt = {
     'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
   'oidc.interaction_expired': 'Este login no aplicativo expirou. Volte ao aplicativo e comece de novo',
+  'oidc.app_not_connected': 'Esta aplicação não tem sessão iniciada com a sua conta ou já foi terminada',
   'oidc.invalid_request':
     'Não foi possível aceitar o pedido de login do aplicativo. Volte ao aplicativo e tente de novo, ou fale com quem o opera',
   'auth.wrong_password': 'A senha atual não está correta',

@@ -40,7 +40,13 @@ export async function issueLicense(app: App, input: { plan: Plan; panelId?: stri
 /** One of the operator's apps, registered as with `npm run admin -- client create`. */
 export function registerApp(
   app: App,
-  input: { name: string; redirectUris: string[]; postLogoutRedirectUris?: string[]; initiateLoginUri?: string },
+  input: {
+    name: string;
+    redirectUris: string[];
+    postLogoutRedirectUris?: string[];
+    initiateLoginUri?: string;
+    backchannelLogoutUri?: string;
+  },
 ) {
   const deps = { db: app.deps.db, clock: app.deps.clock, vault: createOidcVault(app.deps.secrets) };
   return createClient(deps, { postLogoutRedirectUris: [], ...input, public: false });

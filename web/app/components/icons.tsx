@@ -1,6 +1,7 @@
 import type { SettingsSection } from '@gatehouse/contract';
 import {
   Activity,
+  AppWindow,
   CircleAlert,
   CircleCheck,
   Eye,
@@ -49,6 +50,7 @@ export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.R
   password: decorative(KeyRound, 18),
   email: decorative(Mail, 18),
   sessions: decorative(MonitorSmartphone, 18),
+  apps: decorative(AppWindow, 18),
   delete: decorative(Trash2, 18),
 };
 

@@ -54,6 +54,11 @@ export interface Mode {
   singleSignOn: boolean;
   /** The license step activates a platform license here (with the installation's key), or says where to. */
   platformLicenseHere: boolean;
+  /**
+   * Whether the account can have signed in to the operator's apps here: their sign-ins go through
+   * a Gatehouse session on its own origin, which a panel's page never holds (decision 044).
+   */
+  openIdApps: boolean;
   /** Headers every call carries; built here only. */
   headers(): Record<string, string>;
   /** The seed's assetsLink (section 3). */
@@ -76,6 +81,7 @@ const standalone: Mode = {
   mailed: 'link',
   singleSignOn: true,
   platformLicenseHere: false,
+  openIdApps: true,
   headers: () => ({}),
   assetsLink: () => './',
   start: () => () => {},
@@ -116,6 +122,7 @@ const panel: Mode = {
   mailed: 'code',
   singleSignOn: false,
   platformLicenseHere: true,
+  openIdApps: false,
   headers: () => ({ 'X-API-KEY': panelCredentials().apiKey }),
   assetsLink: () => `${window.location.origin}${panelBasePath}`,
   start: receivePanelCredentials,

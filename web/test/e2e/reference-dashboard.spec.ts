@@ -44,23 +44,50 @@ test('the dashboard signs a person in with Gatehouse, shows their plan, refreshe
   await expect(page.getByRole('cell', { name: 'servers' })).toBeVisible();
   await capture(page, testInfo, 'dashboard-refreshed');
 
-  // Signed out of the dashboard alone, the Gatehouse session still signs in at once, with no screen.
+  // The dashboard's sign-out is RP-initiated (decision 038): Gatehouse's session ends with it, so
+  // the next sign-in shows the login screen again.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('status')).toContainText('Signed out of this dashboard');
-  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
   await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await signInAtGatehouse(page, email);
   await expect(page.locator('#email')).toHaveText(email);
 
-  // Signed out of Gatehouse: the dashboard's refresh is refused, and a new sign-in shows the login screen.
+  // Signed out of Gatehouse: the back-channel logout (the outbox, delivered a poll later) ends the
+  // dashboard's own session, and a new sign-in shows the login screen.
   await page.goto(appUrl);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto(dashboardUrl);
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByRole('status')).toContainText('Your Gatehouse session has ended');
+  await expect(async () => {
+    await page.goto(dashboardUrl);
+    await expect(page.getByRole('status')).toContainText('You were signed out from Gatehouse', { timeout: 1000 });
+  }).toPass();
   await capture(page, testInfo, 'dashboard-session-ended');
   await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
   await signInAtGatehouse(page, email);
+  await expect(page.locator('#email')).toHaveText(email);
+});
+
+test('the account page lists the dashboard, and signing out of it there signs the dashboard out', async ({ page }, testInfo) => {
+  const email = uniqueEmail('dashboard-apps', testInfo);
+  await registerAccount(page, email, password);
+  expect((await page.request.post(`${appUrl}/signin`, { form: { email, password } })).status()).toBe(200);
+  await page.goto(`${appUrl}/settings/apps`);
+  await expect(page.getByText('No app has signed in with your account yet.')).toBeVisible();
+
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page.locator('#email')).toHaveText(email);
+
+  await page.goto(`${appUrl}/settings/apps`);
+  await page.getByRole('button', { name: 'Sign out of Monitoring dashboard' }).click();
+  await expect(page.getByText('You have been signed out of Monitoring dashboard.')).toBeVisible();
+  await expect(page.getByText('No app has signed in with your account yet.')).toBeVisible();
+  await expect(async () => {
+    await page.goto(dashboardUrl);
+    await expect(page.getByRole('status')).toContainText('You were signed out from Gatehouse', { timeout: 1000 });
+  }).toPass();
+  // Gatehouse itself stays signed in: the dashboard's next sign-in needs no screen.
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
   await expect(page.locator('#email')).toHaveText(email);
 });
 

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery, names } from '../support/gallery.ts';
 import { linkIn, waitForMail } from '../support/helpers.ts';
+import { dashboardUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
 // The markup is the same in every language but for its words: axe runs in English on each project
@@ -72,6 +73,19 @@ languages.forEach((language, index) => {
     await expect(page.getByText(t.settings.sessions.thisDevice)).toBeVisible();
     await expect(page.locator('.device')).toHaveCount(2);
     await g.shot('settings-sessions');
+
+    // Signed in to the reference dashboard with this session: the app is listed, then signed out of.
+    await page.goto(dashboardUrl);
+    await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+    await expect(page).toHaveURL(`${dashboardUrl}/`);
+    await page.goto(g.path('/settings/apps'));
+    const app = page.locator('.device', { hasText: 'Monitoring dashboard' });
+    await expect(app).toBeVisible();
+    await g.shot('settings-apps');
+    await app.getByRole('button', { name: formatMessage(t.settings.apps.endLabel, { app: 'Monitoring dashboard' }, language) }).click();
+    await expect(page.getByText(formatMessage(t.settings.apps.ended, { app: 'Monitoring dashboard' }, language))).toBeVisible();
+    await expect(page.getByText(t.settings.apps.none)).toBeVisible();
+    await g.shot('settings-apps-signed-out');
 
     await page.getByRole('link', { name: t.settings.sections.delete }).click();
     await expect(page.getByRole('button', { name: t.settings.delete.submit })).toBeVisible();

@@ -28,8 +28,13 @@ test('in a panel: the e-mail changes by a mailed code, the account is deleted, e
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // No app sign-in starts from a panel page (decision 044): the account page offers no connected apps.
+  await expect(page.getByRole('link', { name: new RegExp(en.settings.sections.sessions) })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(en.settings.sections.apps) })).toHaveCount(0);
   await page.getByRole('link', { name: new RegExp(en.settings.sections.email) }).click();
   await expect(page).toHaveURL(`${panel.url}${panelBasePath}settings/email`);
+  await expect(page.getByRole('navigation', { name: en.settings.nav })).toBeVisible();
+  await expect(page.getByRole('link', { name: en.settings.sections.apps })).toHaveCount(0);
 
   const next = uniqueEmail('cp-moved', testInfo);
   await page.getByLabel(en.settings.email.new).fill(next);

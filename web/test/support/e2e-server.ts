@@ -103,6 +103,7 @@ const dashboardClient = await registerApp(app, {
   redirectUris: [`${dashboardUrl}/callback`],
   postLogoutRedirectUris: [`${dashboardUrl}/`],
   initiateLoginUri: `${dashboardUrl}/login`,
+  backchannelLogoutUri: `${dashboardUrl}/backchannel-logout`,
 });
 await startReferenceDashboard({
   port: ports.dashboard,

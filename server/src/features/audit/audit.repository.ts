@@ -33,7 +33,8 @@ export type AuthEventType =
   | 'team_member_removed'
   | 'team_left'
   | 'team_role_changed'
-  | 'team_renamed';
+  | 'team_renamed'
+  | 'app_signed_out';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

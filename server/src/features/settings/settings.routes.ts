@@ -5,6 +5,7 @@ import {
   changeEmailRequest,
   changePasswordRequest,
   confirmEmailChangeRequest,
+  connectedAppView,
   consentsRequest,
   consentsView,
   deleteAccountRequest,
@@ -16,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, clearSessionCookie, requireSession, setSessionCookie } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
+import { listConnectedApps, signOutOfApp } from '../oidc/connected-apps.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
 import { deleteAccount, exportAccountData, sendDeletionCode } from './deletion.service.ts';
 import {
@@ -194,6 +196,38 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => ({ data: await endOtherSessions(deps, authOf(request).session, callerOf(request)) }),
+  );
+
+  r.get(
+    api.connectedApps,
+    {
+      ...signedIn,
+      schema: {
+        tags: ['sessions'],
+        headers,
+        summary: 'The apps this account signed in to through Gatehouse: name, first sign-in, last use',
+        response: replies(z.array(connectedAppView)),
+      },
+    },
+    async (request) => ({ data: await listConnectedApps(deps, authOf(request).account.id) }),
+  );
+
+  r.delete(
+    api.connectedApp,
+    {
+      ...signedIn,
+      schema: {
+        tags: ['sessions'],
+        headers,
+        summary: "Sign out of one app: ends this account's codes and tokens there and sends the app a back-channel logout",
+        params: z.object({ id: z.string().max(64) }),
+        response: replies(empty),
+      },
+    },
+    async (request) => {
+      await signOutOfApp(deps, authOf(request).account.id, request.params.id, callerOf(request));
+      return { data: {} };
+    },
   );
 
   r.get(

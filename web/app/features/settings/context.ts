@@ -1,5 +1,6 @@
-import type { AccountOverview } from '@gatehouse/contract';
+import { type AccountOverview, type SettingsSection, settingsSections } from '@gatehouse/contract';
 import { useOutletContext } from 'react-router';
+import { mode } from '../../lib/mode.ts';
 import type { SessionData } from '../../lib/use-session.ts';
 
 /** What the settings layout hands every section: the signed-in account, fresh from the server. */
@@ -14,4 +15,9 @@ export interface SettingsContext {
 
 export function useSettings(): SettingsContext {
   return useOutletContext<SettingsContext>();
+}
+
+/** The sections this place offers: the connected apps only where the account can have any (decision 044). */
+export function offeredSections(): readonly SettingsSection[] {
+  return mode().openIdApps ? settingsSections : settingsSections.filter((section) => section !== 'apps');
 }

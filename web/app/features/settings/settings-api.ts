@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { useCallback, useEffect, useState } from 'react';
 import { type ApiResult, api } from '../../lib/api.ts';
 
 /** A settings call: the session cookie (and inside a panel its apiKey, which `api` adds to every call). */
@@ -13,4 +14,17 @@ export function settingsApi<T>(
 /** "23 Nov 2026, 09:14" in the reader's language and time zone, never broken across lines. */
 export function formatDateTime(value: string, language: Language): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)).replace(/\s/g, '\u00a0');
+}
+
+/** A list a section shows, read when it opens; `load` reads it again after a change. */
+export function useSettingsList<T>(path: string): { items: T[] | undefined; load: () => Promise<void> } {
+  const [items, setItems] = useState<T[]>();
+  const load = useCallback(async () => {
+    const result = await settingsApi<T[]>('GET', path);
+    if (result.data) setItems(result.data);
+  }, [path]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { items, load };
 }

@@ -1,7 +1,7 @@
-import { settingsSections } from '@gatehouse/contract';
 import { sectionIcons } from '../../components/icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LocalLink } from '../../lib/navigation.tsx';
+import { offeredSections } from './context.ts';
 
 /** The account page's way into the settings: one link per section, each with what it holds. */
 export function SettingsLinks() {
@@ -10,7 +10,7 @@ export function SettingsLinks() {
     <section className="card" aria-labelledby="settings-heading">
       <h2 id="settings-heading">{t('settings.title')}</h2>
       <ul className="settings-links">
-        {settingsSections.map((section) => {
+        {offeredSections().map((section) => {
           const Icon = sectionIcons[section];
           return (
             <li key={section}>

@@ -110,6 +110,7 @@ const deAccount: AccountTexts = {
       password: 'Passwort',
       email: 'E-Mail-Adresse',
       sessions: 'Geräte und Sitzungen',
+      apps: 'Verbundene Apps',
       delete: 'Ihre Daten und Ihr Konto',
     },
     hints: {
@@ -118,6 +119,7 @@ const deAccount: AccountTexts = {
       password: 'Ihr Passwort ändern',
       email: 'Die Adresse, mit der Sie sich anmelden',
       sessions: 'Wo Sie angemeldet sind',
+      apps: 'Apps, bei denen Sie sich mit diesem Konto angemeldet haben',
       delete: 'Ihre Daten herunterladen oder Ihr Konto löschen',
     },
     profile: {
@@ -198,6 +200,16 @@ const deAccount: AccountTexts = {
       ended: 'Das Gerät wurde abgemeldet.',
       endedOthers: '{count, plural, one {# Gerät wurde} other {# Geräte wurden}} abgemeldet.',
       none: 'Kein anderes Gerät ist angemeldet.',
+    },
+    apps: {
+      intro:
+        'Diese Apps haben sich mit Ihrem Konto angemeldet. Wenn Sie sich von einer abmelden, endet ihr Zugriff; hier und in den anderen Apps bleiben Sie angemeldet.',
+      signedIn: 'Erstmals angemeldet {date}',
+      lastUsed: 'Zuletzt verwendet {date}',
+      end: 'Von dieser App abmelden',
+      endLabel: 'Von {app} abmelden',
+      ended: 'Sie wurden von {app} abgemeldet.',
+      none: 'Noch keine App hat sich mit Ihrem Konto angemeldet.',
     },
     data: {
       heading: 'Ihre Daten herunterladen',

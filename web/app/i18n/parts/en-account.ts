@@ -109,6 +109,7 @@ const enAccount = {
       password: 'Password',
       email: 'Email address',
       sessions: 'Devices and sessions',
+      apps: 'Connected apps',
       delete: 'Your data and account',
     },
     hints: {
@@ -117,6 +118,7 @@ const enAccount = {
       password: 'Change your password',
       email: 'The address you sign in with',
       sessions: 'Where you are signed in',
+      apps: 'Apps you signed in to with this account',
       delete: 'Download your data or delete your account',
     },
     profile: {
@@ -194,6 +196,15 @@ const enAccount = {
       ended: 'The device has been signed out.',
       endedOthers: '{count, plural, one {# device has} other {# devices have}} been signed out.',
       none: 'No other device is signed in.',
+    },
+    apps: {
+      intro: 'These apps signed in with your account. Signing out of one ends its access; you stay signed in here and in the other apps.',
+      signedIn: 'First signed in {date}',
+      lastUsed: 'Last used {date}',
+      end: 'Sign out of this app',
+      endLabel: 'Sign out of {app}',
+      ended: 'You have been signed out of {app}.',
+      none: 'No app has signed in with your account yet.',
     },
     data: {
       heading: 'Download your data',

@@ -109,6 +109,7 @@ const esAccount: AccountTexts = {
       password: 'Contraseña',
       email: 'Dirección de correo',
       sessions: 'Dispositivos y sesiones',
+      apps: 'Aplicaciones conectadas',
       delete: 'Tus datos y tu cuenta',
     },
     hints: {
@@ -117,6 +118,7 @@ const esAccount: AccountTexts = {
       password: 'Cambia tu contraseña',
       email: 'La dirección con la que inicias sesión',
       sessions: 'Dónde tienes la sesión iniciada',
+      apps: 'Las aplicaciones en las que inició sesión con esta cuenta',
       delete: 'Descarga tus datos o elimina tu cuenta',
     },
     profile: {
@@ -194,6 +196,16 @@ const esAccount: AccountTexts = {
       ended: 'Se ha cerrado la sesión del dispositivo.',
       endedOthers: 'Se ha cerrado la sesión en {count, plural, one {# dispositivo} other {# dispositivos}}.',
       none: 'No hay ningún otro dispositivo con la sesión iniciada.',
+    },
+    apps: {
+      intro:
+        'Estas aplicaciones iniciaron sesión con su cuenta. Cerrar sesión en una pone fin a su acceso; usted sigue con la sesión iniciada aquí y en las demás aplicaciones.',
+      signedIn: 'Primer inicio de sesión {date}',
+      lastUsed: 'Último uso {date}',
+      end: 'Cerrar sesión en esta aplicación',
+      endLabel: 'Cerrar sesión en {app}',
+      ended: 'Se ha cerrado la sesión en {app}.',
+      none: 'Ninguna aplicación ha iniciado sesión con su cuenta todavía.',
     },
     data: {
       heading: 'Descarga tus datos',

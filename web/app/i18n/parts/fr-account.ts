@@ -109,6 +109,7 @@ const frAccount: AccountTexts = {
       password: 'Mot de passe',
       email: 'Adresse e-mail',
       sessions: 'Appareils et sessions',
+      apps: 'Applications connectées',
       delete: 'Vos données et votre compte',
     },
     hints: {
@@ -117,6 +118,7 @@ const frAccount: AccountTexts = {
       password: 'Changer votre mot de passe',
       email: 'L’adresse avec laquelle vous vous connectez',
       sessions: 'Où vous êtes connecté',
+      apps: 'Les applications où vous vous êtes connecté avec ce compte',
       delete: 'Télécharger vos données ou supprimer votre compte',
     },
     profile: {
@@ -195,6 +197,16 @@ const frAccount: AccountTexts = {
       ended: 'L’appareil a été déconnecté.',
       endedOthers: '{count, plural, one {# appareil a été déconnecté} other {# appareils ont été déconnectés}}.',
       none: 'Aucun autre appareil n’est connecté.',
+    },
+    apps: {
+      intro:
+        'Ces applications se sont connectées avec votre compte. Vous déconnecter de l’une met fin à son accès ; vous restez connecté ici et dans les autres applications.',
+      signedIn: 'Première connexion {date}',
+      lastUsed: 'Dernière utilisation {date}',
+      end: 'Se déconnecter de cette application',
+      endLabel: 'Se déconnecter de {app}',
+      ended: 'Vous avez été déconnecté de {app}.',
+      none: 'Aucune application ne s’est encore connectée avec votre compte.',
     },
     data: {
       heading: 'Télécharger vos données',

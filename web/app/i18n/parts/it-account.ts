@@ -109,6 +109,7 @@ const itAccount: AccountTexts = {
       password: 'Password',
       email: 'Indirizzo email',
       sessions: 'Dispositivi e sessioni',
+      apps: 'App collegate',
       delete: 'I tuoi dati e il tuo account',
     },
     hints: {
@@ -117,6 +118,7 @@ const itAccount: AccountTexts = {
       password: 'Cambia la tua password',
       email: 'L’indirizzo con cui accedi',
       sessions: 'Dove hai effettuato l’accesso',
+      apps: 'Le app a cui hai effettuato l’accesso con questo account',
       delete: 'Scarica i tuoi dati o elimina l’account',
     },
     profile: {
@@ -195,6 +197,16 @@ const itAccount: AccountTexts = {
       ended: 'Il dispositivo è stato disconnesso.',
       endedOthers: '{count, plural, one {# dispositivo è stato disconnesso} other {# dispositivi sono stati disconnessi}}.',
       none: 'Nessun altro dispositivo ha effettuato l’accesso.',
+    },
+    apps: {
+      intro:
+        'Queste app hanno effettuato l’accesso con il tuo account. Disconnetterti da una ne termina l’accesso; resti connesso qui e nelle altre app.',
+      signedIn: 'Primo accesso {date}',
+      lastUsed: 'Ultimo utilizzo {date}',
+      end: 'Esci da questa app',
+      endLabel: 'Esci da {app}',
+      ended: 'Sei uscito da {app}.',
+      none: 'Nessuna app ha ancora effettuato l’accesso con il tuo account.',
     },
     data: {
       heading: 'Scarica i tuoi dati',

@@ -107,6 +107,7 @@ const jaAccount: AccountTexts = {
       password: 'パスワード',
       email: 'メールアドレス',
       sessions: 'デバイスとセッション',
+      apps: '連携アプリ',
       delete: 'データとアカウント',
     },
     hints: {
@@ -115,6 +116,7 @@ const jaAccount: AccountTexts = {
       password: 'パスワードを変更',
       email: 'ログインに使うアドレス',
       sessions: 'ログイン中の場所',
+      apps: 'このアカウントでログインしたアプリ',
       delete: 'データのダウンロードやアカウントの削除',
     },
     profile: {
@@ -193,6 +195,16 @@ const jaAccount: AccountTexts = {
       ended: 'デバイスをログアウトしました。',
       endedOthers: '{count, plural, other {# 台のデバイスをログアウトしました}}。',
       none: 'ほかにログイン中のデバイスはありません。',
+    },
+    apps: {
+      intro:
+        'これらのアプリにアカウントでログインしています。アプリからログアウトするとそのアクセスは終了します。ここやほかのアプリではログインしたままです。',
+      signedIn: '初回ログイン：{date}',
+      lastUsed: '最終利用：{date}',
+      end: 'このアプリからログアウト',
+      endLabel: '{app} からログアウト',
+      ended: '{app} からログアウトしました。',
+      none: 'このアカウントでログインしたアプリはまだありません。',
     },
     data: {
       heading: 'データのダウンロード',

@@ -109,6 +109,7 @@ const ptAccount: AccountTexts = {
       password: 'Senha',
       email: 'Endereço de e-mail',
       sessions: 'Dispositivos e sessões',
+      apps: 'Aplicações ligadas',
       delete: 'Seus dados e sua conta',
     },
     hints: {
@@ -117,6 +118,7 @@ const ptAccount: AccountTexts = {
       password: 'Altere sua senha',
       email: 'O endereço com que você entra',
       sessions: 'Onde você está conectado',
+      apps: 'As aplicações em que iniciou sessão com esta conta',
       delete: 'Baixe seus dados ou exclua sua conta',
     },
     profile: {
@@ -194,6 +196,16 @@ const ptAccount: AccountTexts = {
       ended: 'O dispositivo foi desconectado.',
       endedOthers: '{count, plural, one {# dispositivo foi desconectado} other {# dispositivos foram desconectados}}.',
       none: 'Nenhum outro dispositivo está conectado.',
+    },
+    apps: {
+      intro:
+        'Estas aplicações iniciaram sessão com a sua conta. Terminar sessão numa acaba com o seu acesso; continua com sessão iniciada aqui e nas outras aplicações.',
+      signedIn: 'Primeiro início de sessão {date}',
+      lastUsed: 'Última utilização {date}',
+      end: 'Terminar sessão nesta aplicação',
+      endLabel: 'Terminar sessão em {app}',
+      ended: 'A sessão em {app} foi terminada.',
+      none: 'Nenhuma aplicação iniciou sessão com a sua conta ainda.',
     },
     data: {
       heading: 'Baixar seus dados',

@@ -1,10 +1,10 @@
-import { type AccountOverview, api as paths, settingsSections } from '@gatehouse/contract';
+import { type AccountOverview, api as paths } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
 import { CheckIcon, sectionIcons } from '../../components/icons.tsx';
 import { Loading } from '../../components/ui.tsx';
-import type { SettingsContext } from '../../features/settings/context.ts';
+import { offeredSections, type SettingsContext } from '../../features/settings/context.ts';
 import { settingsApi } from '../../features/settings/settings-api.ts';
 import { localizedPath, useI18n } from '../../lib/i18n.tsx';
 import { LocalLink, useLocalNavigate } from '../../lib/navigation.tsx';
@@ -73,7 +73,7 @@ export default function SettingsLayout() {
       <div className="settings__body">
         <nav className="settings__nav" aria-label={t('settings.nav')}>
           <ul>
-            {settingsSections.map((section) => {
+            {offeredSections().map((section) => {
               const Icon = sectionIcons[section];
               return (
                 <li key={section}>

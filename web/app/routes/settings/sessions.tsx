@@ -1,26 +1,18 @@
 import { api as paths, type SessionView } from '@gatehouse/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { Section } from '../../features/settings/section.tsx';
-import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
+import { formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useForm } from '../../lib/use-form.ts';
 
 /** Every live session with its browser, system, address and times; end one, or all others. */
 export default function SessionsSection() {
   const { t, language } = useI18n();
-  const [sessions, setSessions] = useState<SessionView[]>();
+  const { items: sessions, load } = useSettingsList<SessionView>(paths.sessions);
   const [message, setMessage] = useState<string>();
   const f = useForm();
-
-  const load = useCallback(async () => {
-    const result = await settingsApi<SessionView[]>('GET', paths.sessions);
-    if (result.data) setSessions(result.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const device = (session: SessionView) => {
     const browser = session.browser ?? t('settings.sessions.unknownBrowser');

@@ -1,0 +1,58 @@
+import { type ConnectedAppView, api as paths } from '@gatehouse/contract';
+import { useState } from 'react';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { Button } from '../../components/ui.tsx';
+import { Section } from '../../features/settings/section.tsx';
+import { formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useForm } from '../../lib/use-form.ts';
+
+/** The operator's apps this account signed in to, with when, and signing out of one (decision 044). */
+export default function AppsSection() {
+  const { t, language } = useI18n();
+  const { items: apps, load } = useSettingsList<ConnectedAppView>(paths.connectedApps);
+  const [message, setMessage] = useState<string>();
+  const f = useForm();
+
+  const end = (app: ConnectedAppView) =>
+    f.onSubmit(async () => {
+      setMessage(undefined);
+      const result = await settingsApi('DELETE', paths.connectedApp.replace(':id', encodeURIComponent(app.id)));
+      // Signed out elsewhere meanwhile: the outcome asked for.
+      if (result.error && result.code !== 'oidc.app_not_connected') return f.fail(result);
+      f.clear();
+      setMessage(t('settings.apps.ended', { app: app.name }));
+      await load();
+    });
+
+  return (
+    <Section name="apps" intro={t('settings.apps.intro')}>
+      <FormAlert code={f.formError} />
+      <FormAlert tone="success">{message}</FormAlert>
+      {!apps ? (
+        <span className="spinner" aria-hidden="true" />
+      ) : apps.length === 0 ? (
+        <p className="muted">{t('settings.apps.none')}</p>
+      ) : (
+        <ul className="boxed-list">
+          {apps.map((app) => (
+            <li key={app.id} className="device">
+              <div className="device__main">
+                <p className="device__name">{app.name}</p>
+                <p className="device__meta">
+                  <span>{t('settings.apps.signedIn', { date: formatDateTime(app.signedInAt, language) })}</span>
+                  <span>{t('settings.apps.lastUsed', { date: formatDateTime(app.lastUsedAt, language) })}</span>
+                </p>
+              </div>
+              <form method="post" onSubmit={end(app)}>
+                <Button variant="secondary" busy={f.busy} aria-label={t('settings.apps.endLabel', { app: app.name })}>
+                  {t('settings.apps.end')}
+                </Button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
