@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, visitor } from './support/accounts.ts';
+import { eventually, liveTokensOf, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { askSignupCode, codeIn, linkToPanel, panelBrowser, startWithPanel, type TestPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
@@ -48,13 +48,7 @@ for (const dialect of await dialects()) {
       assert.deepEqual([link.status, link.json.code], [400, 'reset.failed'], 'the reset link ended');
       const code = await visitor(t).post('/user/password-reset-otp', { email, code: outstanding.code, password: 'Taken over by code 1' });
       assert.deepEqual([code.status, code.json.code], [400, 'otp.invalid'], 'the reset code ended');
-      const live = await t.deps.db
-        .selectFrom('one_time_tokens')
-        .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
-        .select('one_time_tokens.purpose')
-        .where('accounts.email_key', '=', email)
-        .where('consumed_at', 'is', null)
-        .execute();
+      const live = await liveTokensOf(t.deps.db, email);
       assert.deepEqual(live, [], 'no live token or code is left');
     }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sha256 } from '../src/lib/crypto.ts';
-import { dumpDatabase, eventually, seedAccount, visitor } from './support/accounts.ts';
+import { dumpDatabase, eventually, liveTokensOf, seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import { linkIn } from './support/smtp.ts';
 import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
@@ -175,13 +175,7 @@ for (const dialect of await dialects()) {
       const set = await visitor(t).post('/user/set-password', { email, password, token: setToken });
       assert.deepEqual([set.status, set.json.code], [400, 'token.invalid']);
       assert.equal((await reset(resetLink)).status, 400);
-      const live = await t.deps.db
-        .selectFrom('one_time_tokens')
-        .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
-        .select('one_time_tokens.id')
-        .where('accounts.email_key', '=', email)
-        .where('consumed_at', 'is', null)
-        .execute();
+      const live = await liveTokensOf(t.deps.db, email);
       assert.deepEqual(live, [], 'no live token is left');
     });
 

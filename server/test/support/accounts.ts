@@ -128,3 +128,14 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** The links and codes of an address not yet used: what a password write must leave none of. */
+export function liveTokensOf(db: Db, emailKey: string): Promise<{ id: string; purpose: string }[]> {
+  return db
+    .selectFrom('one_time_tokens')
+    .innerJoin('accounts', 'accounts.id', 'one_time_tokens.account_id')
+    .select(['one_time_tokens.id', 'one_time_tokens.purpose'])
+    .where('accounts.email_key', '=', emailKey)
+    .where('consumed_at', 'is', null)
+    .execute();
+}

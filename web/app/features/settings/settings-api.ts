@@ -1,6 +1,7 @@
-import type { Language } from '@gatehouse/contract';
+import type { ErrorCode, Language } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiResult, api } from '../../lib/api.ts';
+import type { useForm } from '../../lib/use-form.ts';
 
 /** A settings call: the session cookie (and inside a panel its apiKey, which `api` adds to every call). */
 export function settingsApi<T>(
@@ -27,4 +28,23 @@ export function useSettingsList<T>(path: string): { items: T[] | undefined; load
     void load();
   }, [load]);
   return { items, load };
+}
+
+/**
+ * "End this one" in a list section (a device, an app): the DELETE, an item already gone taken as
+ * the outcome asked for (ended elsewhere meanwhile), then the section's message and a fresh list.
+ */
+export function endListItem(
+  form: ReturnType<typeof useForm>,
+  setMessage: (message: string | undefined) => void,
+  item: { path: string; gone: ErrorCode; message: string; load: () => Promise<void> },
+) {
+  return form.onSubmit(async () => {
+    setMessage(undefined);
+    const result = await settingsApi('DELETE', item.path);
+    if (result.error && result.code !== item.gone) return form.fail(result);
+    form.clear();
+    setMessage(item.message);
+    await item.load();
+  });
 }

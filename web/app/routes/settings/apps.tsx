@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { Section } from '../../features/settings/section.tsx';
-import { formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
+import { endListItem, formatDateTime, useSettingsList } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -14,15 +14,13 @@ export default function AppsSection() {
   const [message, setMessage] = useState<string>();
   const f = useForm();
 
+  // An app signed out elsewhere meanwhile is the outcome asked for.
   const end = (app: ConnectedAppView) =>
-    f.onSubmit(async () => {
-      setMessage(undefined);
-      const result = await settingsApi('DELETE', paths.connectedApp.replace(':id', encodeURIComponent(app.id)));
-      // Signed out elsewhere meanwhile: the outcome asked for.
-      if (result.error && result.code !== 'oidc.app_not_connected') return f.fail(result);
-      f.clear();
-      setMessage(t('settings.apps.ended', { app: app.name }));
-      await load();
+    endListItem(f, setMessage, {
+      path: paths.connectedApp.replace(':id', encodeURIComponent(app.id)),
+      gone: 'oidc.app_not_connected',
+      message: t('settings.apps.ended', { app: app.name }),
+      load,
     });
 
   return (

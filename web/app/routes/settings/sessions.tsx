@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { Section } from '../../features/settings/section.tsx';
-import { formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
+import { endListItem, formatDateTime, settingsApi, useSettingsList } from '../../features/settings/settings-api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -19,13 +19,11 @@ export default function SessionsSection() {
     return session.os ? t('settings.sessions.on', { browser, os: session.os }) : browser;
   };
   const end = (session: SessionView) =>
-    f.onSubmit(async () => {
-      setMessage(undefined);
-      const result = await settingsApi('DELETE', paths.session_.replace(':id', encodeURIComponent(session.id)));
-      if (result.error && result.code !== 'auth.session_not_found') return f.fail(result);
-      f.clear();
-      setMessage(t('settings.sessions.ended'));
-      await load();
+    endListItem(f, setMessage, {
+      path: paths.session_.replace(':id', encodeURIComponent(session.id)),
+      gone: 'auth.session_not_found',
+      message: t('settings.sessions.ended'),
+      load,
     });
   const endOthers = f.onSubmit(async () => {
     setMessage(undefined);
