@@ -11,7 +11,7 @@ import { InvitationBanner } from '../features/invitations/invitation-banner.tsx'
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { newWatch } from '../features/signup/follow-signup.ts';
-import { useResumeSignup } from '../features/signup/resume.ts';
+import { signupStepOf, useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -124,7 +124,7 @@ export default function Signup() {
         <PageTitle title={t('titles.signup')} />
         <SignedInCard
           email={session.account.email}
-          mode="signup"
+          mode={signupStepOf(session) === undefined ? 'signupDone' : 'signup'}
           notice={invitation.error}
           onContinue={() => resume(session)}
           onSignedOut={refresh}

@@ -118,6 +118,8 @@ languages.forEach((language, index) => {
     // Sign-up and sign-in opened while signed in: who, Continue, Switch account.
     await page.goto(g.path('/signup'));
     await expect(heading(page)).toHaveText(t.signedIn.heading);
+    // The sign-up is done: nothing left to set up, so the screen says so.
+    await expect(page.getByText(t.signedIn.signupDoneIntro)).toBeVisible();
     await g.shot('signup-signed-in');
     await page.goto(g.path('/login'));
     await expect(heading(page)).toHaveText(t.signedIn.heading);

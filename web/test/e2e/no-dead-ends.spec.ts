@@ -164,6 +164,7 @@ test('a signed-in person opening the sign-up in a new tab resumes at their step,
   await another.goto('/signup');
   await expect(another.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();
   await expect(another.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(another.getByText('Continue setting up this account, or switch to create one with another address.')).toBeVisible();
   await expect(another.getByLabel('Email')).toHaveCount(0);
   await another.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(another.getByText('Step 4 of 4')).toBeVisible();

@@ -49,7 +49,8 @@ export function SignedInCard({
   onSignedOut,
 }: {
   email: string;
-  mode: 'login' | 'signup';
+  /** Sign-in, a sign-up still under way (a step is left), or one that is done. */
+  mode: 'login' | 'signup' | 'signupDone';
   /** Why the link the screen was opened with cannot be used (an invitation withdrawn or expired). */
   notice?: ErrorCode;
   onContinue: () => void;
@@ -58,7 +59,7 @@ export function SignedInCard({
   const { t } = useI18n();
   return (
     <>
-      <ScreenHeading title={t('signedIn.heading')} intro={t(mode === 'login' ? 'signedIn.loginIntro' : 'signedIn.signupIntro')} />
+      <ScreenHeading title={t('signedIn.heading')} intro={t(`signedIn.${mode}Intro`)} />
       <FormAlert code={notice} />
       <SignedInAs email={email} />
       <div className="signed-in__actions">

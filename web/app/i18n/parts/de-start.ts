@@ -133,6 +133,8 @@ const deStart: StartTexts = {
     as: 'Angemeldet als {email}',
     loginIntro: 'Fahren Sie mit diesem Konto fort oder wechseln Sie, um sich mit einem anderen anzumelden.',
     signupIntro: 'Richten Sie dieses Konto weiter ein oder wechseln Sie, um eines mit einer anderen Adresse zu erstellen.',
+    signupDoneIntro:
+      'Dieses Konto ist eingerichtet. Fahren Sie damit fort oder wechseln Sie, um eines mit einer anderen Adresse zu erstellen.',
     continue: 'Weiter',
     switch: 'Konto wechseln',
   },

@@ -130,6 +130,7 @@ const enStart = {
     as: 'Signed in as {email}',
     loginIntro: 'Continue with this account, or switch to sign in with another one.',
     signupIntro: 'Continue setting up this account, or switch to create one with another address.',
+    signupDoneIntro: 'This account is set up. Continue with it, or switch to create one with another address.',
     continue: 'Continue',
     switch: 'Switch account',
   },

@@ -131,6 +131,7 @@ const esStart: StartTexts = {
     as: 'Sesión iniciada como {email}',
     loginIntro: 'Continúa con esta cuenta o cambia para iniciar sesión con otra.',
     signupIntro: 'Continúa configurando esta cuenta o cambia para crear una con otra dirección.',
+    signupDoneIntro: 'Esta cuenta ya está configurada. Continúa con ella o cambia para crear una con otra dirección.',
     continue: 'Continuar',
     switch: 'Cambiar de cuenta',
   },

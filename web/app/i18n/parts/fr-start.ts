@@ -133,6 +133,7 @@ const frStart: StartTexts = {
     as: 'Connecté en tant que {email}',
     loginIntro: 'Continuez avec ce compte, ou changez de compte pour vous connecter avec un autre.',
     signupIntro: 'Continuez la configuration de ce compte, ou changez de compte pour en créer un avec une autre adresse.',
+    signupDoneIntro: 'Ce compte est configuré. Continuez avec lui, ou changez de compte pour en créer un avec une autre adresse.',
     continue: 'Continuer',
     switch: 'Changer de compte',
   },

@@ -131,6 +131,8 @@ const itStart: StartTexts = {
     as: 'Accesso effettuato come {email}',
     loginIntro: 'Continua con questo account oppure cambia account per accedere con un altro.',
     signupIntro: 'Continua a configurare questo account oppure cambia account per crearne uno con un altro indirizzo.',
+    signupDoneIntro:
+      'Questo account è già configurato. Continua con questo account oppure cambia account per crearne uno con un altro indirizzo.',
     continue: 'Continua',
     switch: 'Cambia account',
   },

@@ -130,6 +130,7 @@ const ptStart: StartTexts = {
     as: 'Conectado como {email}',
     loginIntro: 'Continue com esta conta ou troque para entrar com outra.',
     signupIntro: 'Continue a configurar esta conta ou troque para criar uma com outro endereço.',
+    signupDoneIntro: 'Esta conta já está configurada. Continue com ela ou troque para criar uma com outro endereço.',
     continue: 'Continuar',
     switch: 'Trocar de conta',
   },
