@@ -231,6 +231,23 @@ for (const dialect of await dialects()) {
       assert.equal(answer.status, 429);
       assert.ok(Number(answer.headers.get('retry-after')) > 0);
       assert.equal(((await answer.json()) as { error: string }).error, 'temporarily_unavailable');
+      // The library's router ignores case and a trailing slash: those spellings are the same route.
+      for (const spelling of ['/oidc/TOKEN', '/oidc/Token', '/oidc/token/']) {
+        const other = await fetch(`${t.url}${spelling}`, {
+          method: 'POST',
+          headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=refresh_token&refresh_token=nothing',
+        });
+        assert.equal(other.status, 429, spelling);
+      }
+    });
+
+    it('answers the library’s own end-session pages, in any spelling, with 404: Gatehouse ends sessions itself', async () => {
+      for (const path of ['/oidc/Session/End', '/oidc/session/end/confirm', '/oidc/SESSION/END/success']) {
+        assert.equal((await fetch(`${t.url}${path}`, { redirect: 'manual' })).status, 404, path);
+      }
+      const slash = await fetch(`${t.url}/oidc/session/end/`, { redirect: 'manual' });
+      assert.equal(new URL(slash.headers.get('location') ?? '', t.url).pathname, '/oidc/session/end', 'to Gatehouse’s own route');
     });
   });
 }

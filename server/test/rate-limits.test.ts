@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { AppError } from '../src/lib/errors.ts';
-import { createLimits, ipKey, type Limits } from '../src/lib/limits.ts';
+import { createLimits, ipKey, type Limits, limitDefaults } from '../src/lib/limits.ts';
 
 // The limits keep real time (rate-limiter-flexible reads Date.now and sets timers), so these
 // unit tests move the clock with node:test's mock timers instead of waiting an hour. The HTTP
@@ -25,6 +25,18 @@ describe('rate limits', () => {
     limits = createLimits();
   });
   afterEach(() => mock.timers.reset());
+
+  it('counts an app’s token calls against it only once the app has proved itself: strangers naming it spend nothing', async () => {
+    const budget = limitDefaults.tokenRequestsPerClientPerMinute;
+    // A stranger per call (the per-IP limit is not what this checks), never proving the app's secret.
+    for (let i = 0; i < budget + 5; i += 1) await limits.tokenRequest(`10.1.${i >> 8}.${i & 255}`, 'app_victim');
+    const count = await limits.tokenRequest('10.9.0.1', 'app_victim');
+    await count();
+    // The app's own calls count: past its budget it waits for the minute.
+    for (let i = 1; i < budget; i += 1) await (await limits.tokenRequest(`10.8.${i >> 8}.${i & 255}`, 'app_victim'))();
+    const wait = await refusal(limits.tokenRequest('10.9.0.2', 'app_victim'));
+    assert.ok(wait > 0 && wait <= 60, `Retry-After ${wait}`);
+  });
 
   it('sends one mail a minute and five an hour per address, even after each minute has passed', async () => {
     const send = () => limits.mailSend('verification', 'ada@example.com', '10.0.0.1');

@@ -38,8 +38,12 @@ export interface Limits {
   ssoCallback(ip: string): Promise<void>;
   /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
   invitationSend(accountId: string): Promise<void>;
-  /** Each call of the OpenID token endpoint: per IP, and per client whatever its address. */
-  tokenRequest(ip: string, clientId: string | undefined): Promise<void>;
+  /**
+   * Each call of the OpenID token endpoint, per IP; and per client whatever its address, checked
+   * here but counted by the function returned, called once the client has proved itself: a
+   * stranger naming an app (with a wrong secret) cannot spend that app's budget.
+   */
+  tokenRequest(ip: string, clientId: string | undefined): Promise<() => Promise<void>>;
 }
 
 export const limitDefaults = {
@@ -180,7 +184,12 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     invitationSend: (accountId) => consume(invitationsPerAccount, accountId),
     async tokenRequest(ip, clientId) {
       await consume(tokensPerIp, ipKey(ip));
-      if (clientId) await consume(tokensPerClient, clientId);
+      if (!clientId) return async () => {};
+      const spent = await tokensPerClient.get(clientId);
+      if (spent && spent.consumedPoints >= d.tokenRequestsPerClientPerMinute) throw tooManyRequests(spent.msBeforeNext / 1000);
+      return async () => {
+        await tokensPerClient.penalty(clientId, 1);
+      };
     },
   };
 }

@@ -31,11 +31,14 @@ export async function watchState(deps: Deps, watch: string, caller: Caller): Pro
   const row = await deps.db
     .selectFrom('signup_watches')
     .innerJoin('accounts', 'accounts.id', 'signup_watches.account_id')
-    .select(['signup_watches.created_at', 'accounts.email_verified_at', 'accounts.password_hash', 'accounts.disabled_at'])
+    .select(['signup_watches.created_at', 'accounts.email_verified_at', 'accounts.password_changed_at', 'accounts.disabled_at'])
     .where('signup_watches.watch_hash', '=', sha256(watch))
     .executeTakeFirst();
   const oldest = iso(new Date(deps.clock.now().getTime() - watchLifetimeMs));
   if (!row || row.disabled_at || row.created_at < oldest) return 'waiting';
-  if (row.password_hash) return 'ready';
-  return row.email_verified_at ? 'verified' : 'waiting';
+  // Only what happened after this tab's sign-up: a stranger signing up an address confirmed
+  // before (a pending account whose link was opened) learns nothing from its answer.
+  const since = (at: string | null) => at !== null && at >= row.created_at;
+  if (since(row.password_changed_at)) return 'ready';
+  return since(row.email_verified_at) ? 'verified' : 'waiting';
 }

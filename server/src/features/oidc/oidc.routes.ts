@@ -85,7 +85,11 @@ async function limitedTokenRequest(deps: Deps, request: FastifyRequest, reply: F
   }
   const body = Buffer.concat(chunks);
   try {
-    await deps.limits.tokenRequest(request.ip, clientOfTokenRequest(request, body));
+    const countClient = await deps.limits.tokenRequest(request.ip, clientOfTokenRequest(request, body));
+    // invalid_client (401) is the only answer to a client that did not prove itself.
+    reply.raw.once('finish', () => {
+      if (reply.raw.statusCode !== 401) countClient().catch(() => {});
+    });
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 429) throw error;
     const retryAfter = String(error.options.retryAfter ?? 60);
@@ -117,7 +121,14 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       const provider = await providerOf(providers, request, reply);
       if (!provider) return;
       const path = request.url.slice(oidcPrefix.length) || '/';
-      if (request.method === 'POST' && path.split('?')[0] === '/token') {
+      // The library's router ignores case and a trailing slash: every spelling of a route is
+      // judged as the route itself, so none escapes the token limit or reaches the library's own
+      // end-session pages (Gatehouse answers /session/end itself, before this catch-all).
+      const route = (path.split('?')[0] ?? '/').toLowerCase().replace(/\/+$/, '');
+      if (route === '/session/end' || route.startsWith('/session/end/')) {
+        return sendError(reply, 404, 'request.not_found', { params: { path: request.url.split('?')[0] ?? '' } });
+      }
+      if (request.method === 'POST' && route === '/token') {
         const replayed = await limitedTokenRequest(deps, request, reply);
         if (replayed) await handOver(provider, request, reply, path, replayed);
         return;
