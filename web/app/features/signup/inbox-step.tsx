@@ -71,7 +71,7 @@ export function InboxStep() {
           title={t(ready ? 'inbox.readyHeading' : 'inbox.confirmedHeading')}
           intro={intro(ready ? 'inbox.readyIntro' : 'inbox.awayIntro')}
         />
-        <LocalLink className={`button button--${ready ? 'primary' : 'secondary'}`} to="/login">
+        <LocalLink className="button button--primary" to="/login">
           {t('login.submit')}
         </LocalLink>
       </>
