@@ -31,8 +31,8 @@ export async function accountOverviewOf(deps: Deps, account: Account): Promise<A
 }
 
 /** The address a pending change waits to have verified, or null. */
-async function pendingEmail(deps: Deps, accountId: string): Promise<string | null> {
-  const row = await deps.db
+async function pendingEmail(deps: Deps, accountId: string, db: DbOrTx = deps.db): Promise<string | null> {
+  const row = await db
     .selectFrom('one_time_tokens')
     .select('new_email')
     .where('account_id', '=', accountId)
@@ -80,6 +80,8 @@ export async function resendEmailChange(deps: Deps, account: Account, caller: Ca
   await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
+    // Read again under the lock: a withdrawal acknowledged meanwhile is not brought back.
+    if ((await pendingEmail(deps, account.id, trx)) !== email) throw badRequest('email_change.none_pending');
     await revokeByPolicy(trx, account.id, 'newEmailChange', now);
     await mailNewAddress(trx, deps, mail, account, email, caller.panel !== undefined);
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_change_resent', ip: caller.ip, at: now });
