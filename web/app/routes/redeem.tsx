@@ -5,6 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Button, Loading, ScreenHeading } from '../components/ui.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
+import { SignedInAs } from '../features/signed-in/signed-in-card.tsx';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { type ApiResult, api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
@@ -76,7 +77,11 @@ export default function Redeem() {
             ) : license.status !== 'available' ? (
               <FormAlert tone="info">{t('redeem.unavailable')}</FormAlert>
             ) : session ? (
-              <Button busy={f.busy}>{t('redeem.activate')}</Button>
+              <>
+                {/* Which account the license goes to. */}
+                <SignedInAs email={session.account.email} />
+                <Button busy={f.busy}>{t('redeem.activate')}</Button>
+              </>
             ) : (
               <>
                 <p className="muted">{t('redeem.signedOut')}</p>
