@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl, dashboardUrl } from '../support/ports.ts';
+import { inviteApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
 // The reference dashboard (scripts/reference-dashboard), started by the e2e server and registered
@@ -14,6 +15,17 @@ async function signInAtGatehouse(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The sign-up's password and profile steps. */
+async function passwordAndProfile(page: Page, firstName: string, lastName: string) {
+  await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
 }
 
 test('the dashboard signs a person in with Gatehouse, shows their plan, refreshes, and asks again after a Gatehouse sign-out', async ({
@@ -117,13 +129,7 @@ test('a whole sign-up started from the dashboard’s login screen, its mail open
   // The mailed link opens in another tab, where the first tab's session storage is out of reach.
   const tab = await context.newPage();
   await tab.goto(linkIn(await waitForMail(email, /Confirm your email/), '/activate-email'));
-  await expect(tab.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
-  await tab.getByLabel('Password', { exact: true }).fill(password);
-  await tab.getByLabel('Repeat password').fill(password);
-  await tab.getByRole('button', { name: 'Set password' }).click();
-  await tab.getByLabel('First name').fill('Grace');
-  await tab.getByLabel('Last name').fill('Hopper');
-  await tab.getByRole('button', { name: 'Save and continue' }).click();
+  await passwordAndProfile(tab, 'Grace', 'Hopper');
   await tab.getByText('With a license key').click();
   await tab.getByRole('textbox', { name: 'License key' }).fill(await createLicense('business'));
   await tab.getByRole('button', { name: 'Activate license' }).click();
@@ -135,4 +141,71 @@ test('a whole sign-up started from the dashboard’s login screen, its mail open
   await expect(tab.locator('#email')).toHaveText(email);
   await expect(tab.locator('#plan')).toHaveText('business');
   await capture(tab, testInfo, 'dashboard-after-signup');
+});
+
+/** A team owner, in a browser of their own, invites an address; returns the mailed link's path. */
+async function invitedBy(browser: Browser, testInfo: Parameters<typeof uniqueEmail>[1], invited: string): Promise<string> {
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  const email = uniqueEmail('dashboard-owner', testInfo);
+  await registerAccount(owner, email, password);
+  await signInApi(owner.request, email, password);
+  expect((await owner.request.post('/license/activate', { data: { license: await createLicense('business') } })).status()).toBe(200);
+  const link = await inviteApi(owner.request, invited);
+  await context.close();
+  return link;
+}
+
+/** The dashboard's sign-in, left pending on Gatehouse's login screen with the app's banner. */
+async function startDashboardSignIn(page: Page) {
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+}
+
+test('signed in already, a team invitation opened while the dashboard’s sign-in is pending joins and continues to the dashboard', async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-join', testInfo);
+  await registerAccount(page, email, password);
+  const link = await invitedBy(browser, testInfo, email);
+  await startDashboardSignIn(page);
+
+  // Signed in in another tab since, the mailed invitation opens there.
+  await signInApi(page.request, email, password);
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole('status').filter({ hasText: 'Sign in to continue to Monitoring dashboard' })).toBeVisible();
+  await capture(tab, testInfo, 'dashboard-invitation-join');
+  await tab.getByRole('button', { name: 'Join the team' }).click();
+
+  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await expect(tab.locator('#email')).toHaveText(email);
+  await expect(tab.locator('#team-role')).toHaveText('member');
+  await expect(tab.locator('#plan')).toHaveText('business');
+});
+
+test('a sign-up from a team invitation opened while the dashboard’s sign-in is pending ends at the dashboard, in the team', async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-invited', testInfo);
+  const link = await invitedBy(browser, testInfo, email);
+  await startDashboardSignIn(page);
+
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await expect(tab.getByLabel('Email')).toHaveValue(email);
+  await tab.getByLabel(/I agree to the processing/).check();
+  await tab.getByRole('button', { name: 'Create account' }).click();
+  // No license step: saving the profile is the last press.
+  await passwordAndProfile(tab, 'Ada', 'Lovelace');
+
+  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await expect(tab.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
+  await expect(tab.locator('#team-role')).toHaveText('member');
+  await expect(tab.locator('#plan')).toHaveText('business');
 });
