@@ -9,9 +9,9 @@ import { expect, test } from '../support/test.ts';
 // as an operator would: a real openid-client app on its own origin, signing in with Gatehouse.
 const password = 'Correct horse battery';
 
-async function signInAtGatehouse(page: Page, email: string) {
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foidc%2Finteraction%2F/);
-  await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+async function signInAtGatehouse(page: Page, email: string, at = /\/login\?redirectTo=%2Foidc%2Finteraction%2F/) {
+  await expect(page).toHaveURL(at);
+  await expect(page.getByRole('status').filter({ hasText: 'Sign in to continue to Monitoring dashboard' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -208,4 +208,24 @@ test('a sign-up from a team invitation opened while the dashboard’s sign-in is
   await expect(tab.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
   await expect(tab.locator('#team-role')).toHaveText('member');
   await expect(tab.locator('#plan')).toHaveText('business');
+});
+
+test('signing in from a team invitation opened while the dashboard’s sign-in is pending joins and continues to the dashboard', async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-sign-in-join', testInfo);
+  await registerAccount(page, email, password);
+  const link = await invitedBy(browser, testInfo, email);
+  await startDashboardSignIn(page);
+
+  const tab = await context.newPage();
+  await tab.goto(link);
+  // The invitation's link has no redirectTo: the login screen finds the pending sign-in itself.
+  await signInAtGatehouse(tab, email, /\/login\?invitation=[^&]+$/);
+
+  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await expect(tab.locator('#email')).toHaveText(email);
+  await expect(tab.locator('#team-role')).toHaveText('member');
 });
