@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
 import { appUrl, dashboardUrl } from '../support/ports.ts';
@@ -144,7 +144,7 @@ test('a whole sign-up started from the dashboard’s login screen, its mail open
 });
 
 /** A team owner, in a browser of their own, invites an address; returns the mailed link's path. */
-async function invitedBy(browser: Browser, testInfo: Parameters<typeof uniqueEmail>[1], invited: string): Promise<string> {
+async function invitedBy(browser: Browser, testInfo: TestInfo, invited: string): Promise<string> {
   const context = await browser.newContext();
   const owner = await context.newPage();
   const email = uniqueEmail('dashboard-owner', testInfo);
@@ -156,11 +156,40 @@ async function invitedBy(browser: Browser, testInfo: Parameters<typeof uniqueEma
   return link;
 }
 
-/** The dashboard's sign-in, left pending on Gatehouse's login screen with the app's banner. */
-async function startDashboardSignIn(page: Page) {
+interface Fixtures {
+  page: Page;
+  browser: Browser;
+  context: BrowserContext;
+}
+
+/**
+ * The dashboard's sign-in left pending on Gatehouse's login screen, then the team invitation of
+ * the address mailed and opened in another tab; `as` says whether the address has an account and
+ * whether it is signed in since.
+ */
+async function invitationWhileSigningIn(
+  { page, browser, context }: Fixtures,
+  testInfo: TestInfo,
+  email: string,
+  as: 'new' | 'account' | 'signed-in',
+) {
+  if (as !== 'new') await registerAccount(page, email, password);
+  const link = await invitedBy(browser, testInfo, email);
   await page.goto(dashboardUrl);
   await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
   await expect(page.getByRole('status')).toContainText('Sign in to continue to Monitoring dashboard');
+  if (as === 'signed-in') await signInApi(page.request, email, password);
+  const tab = await context.newPage();
+  await tab.goto(link);
+  return tab;
+}
+
+/** Back at the dashboard, signed in, as a member of the inviting team under its license. */
+async function atDashboardInTeam(page: Page, email: string) {
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await expect(page.locator('#email')).toHaveText(email);
+  await expect(page.locator('#team-role')).toHaveText('member');
+  await expect(page.locator('#plan')).toHaveText('business');
 }
 
 test('signed in already, a team invitation opened while the dashboard’s sign-in is pending joins and continues to the dashboard', async ({
@@ -169,22 +198,12 @@ test('signed in already, a team invitation opened while the dashboard’s sign-i
   context,
 }, testInfo) => {
   const email = uniqueEmail('dashboard-join', testInfo);
-  await registerAccount(page, email, password);
-  const link = await invitedBy(browser, testInfo, email);
-  await startDashboardSignIn(page);
-
-  // Signed in in another tab since, the mailed invitation opens there.
-  await signInApi(page.request, email, password);
-  const tab = await context.newPage();
-  await tab.goto(link);
+  const tab = await invitationWhileSigningIn({ page, browser, context }, testInfo, email, 'signed-in');
   await expect(tab.getByRole('status').filter({ hasText: 'Sign in to continue to Monitoring dashboard' })).toBeVisible();
   await capture(tab, testInfo, 'dashboard-invitation-join');
   await tab.getByRole('button', { name: 'Join the team' }).click();
 
-  await expect(tab).toHaveURL(`${dashboardUrl}/`);
-  await expect(tab.locator('#email')).toHaveText(email);
-  await expect(tab.locator('#team-role')).toHaveText('member');
-  await expect(tab.locator('#plan')).toHaveText('business');
+  await atDashboardInTeam(tab, email);
 });
 
 test('a sign-up from a team invitation opened while the dashboard’s sign-in is pending ends at the dashboard, in the team', async ({
@@ -193,21 +212,15 @@ test('a sign-up from a team invitation opened while the dashboard’s sign-in is
   context,
 }, testInfo) => {
   const email = uniqueEmail('dashboard-invited', testInfo);
-  const link = await invitedBy(browser, testInfo, email);
-  await startDashboardSignIn(page);
-
-  const tab = await context.newPage();
-  await tab.goto(link);
+  const tab = await invitationWhileSigningIn({ page, browser, context }, testInfo, email, 'new');
   await expect(tab.getByLabel('Email')).toHaveValue(email);
   await tab.getByLabel(/I agree to the processing/).check();
   await tab.getByRole('button', { name: 'Create account' }).click();
   // No license step: saving the profile is the last press.
   await passwordAndProfile(tab, 'Ada', 'Lovelace');
 
-  await expect(tab).toHaveURL(`${dashboardUrl}/`);
+  await atDashboardInTeam(tab, email);
   await expect(tab.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
-  await expect(tab.locator('#team-role')).toHaveText('member');
-  await expect(tab.locator('#plan')).toHaveText('business');
 });
 
 test('signing in from a team invitation opened while the dashboard’s sign-in is pending joins and continues to the dashboard', async ({
@@ -216,16 +229,9 @@ test('signing in from a team invitation opened while the dashboard’s sign-in i
   context,
 }, testInfo) => {
   const email = uniqueEmail('dashboard-sign-in-join', testInfo);
-  await registerAccount(page, email, password);
-  const link = await invitedBy(browser, testInfo, email);
-  await startDashboardSignIn(page);
-
-  const tab = await context.newPage();
-  await tab.goto(link);
+  const tab = await invitationWhileSigningIn({ page, browser, context }, testInfo, email, 'account');
   // The invitation's link has no redirectTo: the login screen finds the pending sign-in itself.
   await signInAtGatehouse(tab, email, /\/login\?invitation=[^&]+$/);
 
-  await expect(tab).toHaveURL(`${dashboardUrl}/`);
-  await expect(tab.locator('#email')).toHaveText(email);
-  await expect(tab.locator('#team-role')).toHaveText('member');
+  await atDashboardInTeam(tab, email);
 });
