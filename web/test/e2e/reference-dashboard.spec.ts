@@ -236,3 +236,24 @@ test('signing in from a team invitation opened while the dashboard’s sign-in i
 
   await atDashboardInTeam(tab, email);
 });
+
+test('a stored app sign-in that is not one, or no longer live, is ignored: Join ends on the account page', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail('dashboard-stale', testInfo);
+  await registerAccount(page, email, password);
+  const link = await invitedBy(browser, testInfo, email);
+  await signInApi(page.request, email, password);
+  const until = Date.now() + 60_000;
+  for (const target of ['https://elsewhere.example/oidc/interaction/x', '//elsewhere.example', '/oidc/interaction/no-such-sign-in']) {
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('gatehouse-appSignIn', value), JSON.stringify({ target, until }));
+    await page.goto(link);
+    await expect(page.locator('.invitation-join')).toBeVisible();
+    await expect(page.getByText('Sign in to continue to')).toHaveCount(0);
+    if (target.startsWith('/oidc')) await page.getByRole('button', { name: 'Join the team' }).click();
+  }
+  await expect(page).toHaveURL(`${appUrl}/`);
+  await expect(page.locator('.team').first()).toContainText('Member');
+});
