@@ -7,7 +7,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx';
-import { useInvitation } from '../features/invitations/invitation.ts';
+import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
@@ -34,15 +34,16 @@ export default function Login() {
   const { session, refresh } = useSession();
   // After too many attempts: how long the server asks to wait (Retry-After), in whole minutes.
   const [waitMinutes, setWaitMinutes] = useState(0);
-  const redirectTo = safeRedirect(params.get('redirectTo'), localizedPath('/', language));
-  // An error handed back by a redirect (single sign-on), shown until the form is used.
-  const arrivedWith = params.get('error');
-  const notice = f.formError ? undefined : errorCode(arrivedWith);
-  // Opened by one of the operator's apps: named above the form, and continued to once signed in.
-  const appName = useAppSignIn(params.get('redirectTo'));
   // Opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  // Opened by one of the operator's apps: named above the form, and continued to once signed in.
+  const app = useAppSignIn(params.get('redirectTo'), invitation.token);
+  const appName = app.name;
+  const redirectTo = safeRedirect(app.target, localizedPath('/', language));
+  // An error handed back by a redirect (single sign-on), shown until the form is used.
+  const arrivedWith = params.get('error');
+  const notice = f.formError ? undefined : errorCode(arrivedWith);
   useEffect(() => {
     if (preview) setEmail((typed) => typed || preview.email);
   }, [preview]);
@@ -86,7 +87,7 @@ export default function Login() {
       {appName && <AppSignInBanner name={appName} />}
       {preview && <InvitationBanner preview={preview} mode="login" />}
       {preview && session && (
-        <InvitationJoin token={invitation.token} preview={preview} signedInAs={session.account.email} onSignedOut={refresh} />
+        <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
       {!session && (
@@ -97,7 +98,7 @@ export default function Login() {
             start={(provider) =>
               connectUrl(provider, {
                 locale: language,
-                redirectTo: params.get('redirectTo') ? redirectTo : undefined,
+                redirectTo: app.target ? redirectTo : undefined,
                 // The account joins on signing in, as after the password.
                 invitation: preview ? invitation.token : undefined,
               })
@@ -133,7 +134,9 @@ export default function Login() {
           </form>
           <p className="switch">
             {t('login.noAccount')}{' '}
-            <LocalLink to={params.get('redirectTo') ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'}>
+            <LocalLink
+              to={withInvitation('/signup', preview && !preview.accountExists ? invitation.token : '', app.target ? redirectTo : '')}
+            >
               {t('login.createAccount')}
             </LocalLink>
           </p>

@@ -5,7 +5,7 @@ import { PageTitle } from '../components/brand-mark.tsx';
 import { Checkbox, EmailField } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
-import { isAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
+import { isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
@@ -40,17 +40,17 @@ export default function Signup() {
   // Someone signed in goes on with their own sign-up at its step, or switches account (decision 041).
   const { session, refresh } = useSession();
   const resume = useResumeSignup();
-  const redirectTo = safeRedirect(params.get('redirectTo'), '');
-  const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   // Opened from an invitation, the invited address is filled in; an address that has an
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  const redirectTo = safeRedirect(useAppSignIn(params.get('redirectTo'), invitation.token).target, '');
+  const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   useEffect(() => {
     if (!preview) return;
-    if (preview.accountExists) navigate(withInvitation('/login', invitation.token), { replace: true });
+    if (preview.accountExists) navigate(withInvitation('/login', invitation.token, redirectTo), { replace: true });
     else setEmail((typed) => typed || preview.email);
-  }, [preview, invitation.token, navigate]);
+  }, [preview, invitation.token, redirectTo, navigate]);
 
   const submit = f.onSubmit(async () => {
     const normalized = normalizeEmail(email);
@@ -148,7 +148,7 @@ export default function Signup() {
       <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
       {preview && !preview.accountExists && session && (
-        <InvitationJoin token={invitation.token} preview={preview} signedInAs={session.account.email} onSignedOut={refresh} />
+        <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
       {!session && (
@@ -180,7 +180,7 @@ export default function Signup() {
           </form>
           <p className="switch">
             {t('signup.haveAccount')}{' '}
-            <LocalLink to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'}>{t('signup.signIn')}</LocalLink>
+            <LocalLink to={withInvitation('/login', preview ? invitation.token : '', redirectTo)}>{t('signup.signIn')}</LocalLink>
           </p>
         </>
       )}

@@ -5,6 +5,7 @@ import { type Language, languages } from '@gatehouse/contract';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery } from '../support/gallery.ts';
 import { createLicense } from '../support/helpers.ts';
+import { dashboardUrl } from '../support/ports.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -107,6 +108,40 @@ test('gallery: the team screens in every language', async ({ page, context }, te
     await team.locator('.team__row').filter({ hasText: member }).getByRole('button', { name: t.team.remove }).click();
     await expect(team.locator('.team__confirm')).toBeVisible();
     await g.shot('team-account-confirm');
+  }
+});
+
+test('gallery: a team invitation opened while an app’s sign-in is pending, in every language', async ({ page, context }, testInfo) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${testInfo.project.name === 'phone' ? 6 : 5}.10` });
+  const id = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const [owner, member] = ['app-owner', 'app-member'].map((who) => `${who}-${id}@example.com`) as [string, string];
+  await registerAccount(page, member, password);
+  await registerAccount(page, owner, password);
+  await signInApi(page.request, owner, password);
+  expect((await page.request.post('/license/activate', { data: { license: await createLicense('business') } })).status()).toBe(200);
+  const memberToken = tokenOf(await inviteApi(page.request, member));
+  await page.request.post('/signout');
+
+  // The dashboard's sign-in waits on the login screen; the mailed invitation opens after it (decision 039).
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page.locator('.invitation-banner')).toContainText('Monitoring dashboard');
+  for (const language of languages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await page.goto(g.path(`/signup?invitation=${memberToken}`));
+    await expect(page).toHaveURL(/\/login\?invitation=/);
+    await expect(page.locator('.invitation-banner')).toHaveCount(2);
+    await expect(page.locator('.invitation-banner').first()).toContainText('Monitoring dashboard');
+    await expect(page.locator('input[name="email"]')).toHaveValue(member);
+    await g.shot('team-login-invitation-app');
+  }
+  await signInApi(page.request, member, password);
+  for (const language of someLanguages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await page.goto(g.path(`/login?invitation=${memberToken}`));
+    await expect(page.locator('.invitation-banner').first()).toContainText('Monitoring dashboard');
+    await expect(page.locator('.invitation-join')).toContainText(member);
+    await g.shot('team-invitation-signed-in-app');
   }
 });
 

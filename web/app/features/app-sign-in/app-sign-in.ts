@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 import { api, apiBase } from '../../lib/api.ts';
 
 const interactionPath = /^\/oidc\/interaction\/([\w-]+)$/;
+// In localStorage, as a mailed invitation opens in another tab; an hour, as the interaction lives (033).
+const pendingKey = 'gatehouse-appSignIn';
+const pendingLifetime = 60 * 60 * 1000;
 
 /**
  * Whether a redirect target is a pending sign-in to one of the operator's apps: the server
@@ -14,22 +17,47 @@ export function isAppSignIn(target: string): boolean {
 
 /** Leaves the page for the pending sign-in, on the API's origin where the provider runs. */
 export function continueToApp(target: string): void {
+  localStorage.removeItem(pendingKey);
   window.location.assign(`${apiBase()}${target}`);
 }
 
-/** The name of the app a pending sign-in continues to, for the login screen's banner. */
-export function useAppSignIn(target: string | null): string | undefined {
-  const uid = target ? interactionPath.exec(target)?.[1] : undefined;
+function rememberAppSignIn(target: string): void {
+  localStorage.setItem(pendingKey, JSON.stringify({ target, until: Date.now() + pendingLifetime }));
+}
+
+function pendingAppSignIn(): string | null {
+  try {
+    const { target, until } = JSON.parse(localStorage.getItem(pendingKey) ?? '{}') as { target?: unknown; until?: unknown };
+    return typeof target === 'string' && isAppSignInPath(target) && typeof until === 'number' && until > Date.now() ? target : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a login or sign-up screen continues to: its `redirectTo`, or, opened from a team
+ * invitation without one, the app sign-in this browser left pending on the login screen
+ * (decision 039), once the provider says it is still live; and the app's name, for the banner.
+ */
+export function useAppSignIn(requested: string | null, invitation = ''): { target: string | null; name?: string } {
+  const [remembered, setRemembered] = useState<string | null>(null);
+  useEffect(() => setRemembered(requested === null && invitation ? pendingAppSignIn() : null), [requested, invitation]);
+  const candidate = requested ?? remembered;
+  const uid = candidate ? interactionPath.exec(candidate)?.[1] : undefined;
   const [name, setName] = useState<string>();
   useEffect(() => {
-    if (!uid) return setName(undefined);
+    setName(undefined);
+    if (!uid) return;
     let current = true;
     void api<{ name: string }>('GET', paths.appSignIn.replace(':uid', uid)).then((result) => {
-      if (current) setName(result.data?.name);
+      if (!current) return;
+      setName(result.data?.name);
+      if (result.data) rememberAppSignIn(`/oidc/interaction/${uid}`);
+      else localStorage.removeItem(pendingKey);
     });
     return () => {
       current = false;
     };
   }, [uid]);
-  return name;
+  return { target: requested ?? (name ? remembered : null), name };
 }

@@ -29,7 +29,8 @@ export function useInvitation(): InvitationState {
   return state;
 }
 
-/** The same screen's query string for another screen: the invitation goes along. */
-export function withInvitation(path: string, token: string): string {
-  return token ? `${path}?${new URLSearchParams({ invitation: token })}` : path;
+/** The same screen's query string for another screen: the invitation and the app sign-in go along. */
+export function withInvitation(path: string, token: string, redirectTo = ''): string {
+  const query = new URLSearchParams({ ...(token ? { invitation: token } : {}), ...(redirectTo ? { redirectTo } : {}) });
+  return query.size ? `${path}?${query}` : path;
 }

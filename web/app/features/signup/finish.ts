@@ -34,7 +34,7 @@ export function useFinish() {
     // An invitation to another address first: only the person's own press on Join joins (decision 030).
     if (invitation) {
       clearSignup();
-      await navigate(withInvitation('/login', invitation));
+      await navigate(withInvitation('/login', invitation, isAppSignIn(continueTo) ? continueTo : ''));
       return;
     }
     if (isAppSignIn(continueTo)) {
