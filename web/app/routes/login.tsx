@@ -83,9 +83,13 @@ export default function Login() {
   return (
     <>
       <PageTitle title={t('titles.login')} />
-      <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
+      {preview && session ? (
+        <ScreenHeading title={t('invitation.joinHeading')} />
+      ) : (
+        <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
+      )}
       {appName && <AppSignInBanner name={appName} />}
-      {preview && <InvitationBanner preview={preview} mode="login" />}
+      {preview && <InvitationBanner preview={preview} mode={session ? 'join' : 'login'} />}
       {preview && session && (
         <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}

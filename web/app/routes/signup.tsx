@@ -145,8 +145,12 @@ export default function Signup() {
   return (
     <>
       <PageTitle title={t('titles.signup')} />
-      <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
-      {preview && !preview.accountExists && <InvitationBanner preview={preview} mode="signup" />}
+      {preview && !preview.accountExists && session ? (
+        <ScreenHeading title={t('invitation.joinHeading')} />
+      ) : (
+        <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
+      )}
+      {preview && !preview.accountExists && <InvitationBanner preview={preview} mode={session ? 'join' : 'signup'} />}
       {preview && !preview.accountExists && session && (
         <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}

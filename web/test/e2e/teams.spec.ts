@@ -160,7 +160,9 @@ test('another address joins only by its own "Join", on a screen that names the t
   const join = other.locator('.invitation-join');
   await expect(join).toContainText(`${owner} sent this invitation to ${invited}.`);
   await expect(join).toContainText(`You are signed in as ${colleague}, not with the invited address.`);
-  await expect(other.getByRole('status').filter({ hasText: 'You are joining the team of' })).toContainText(owner);
+  // Signed in, the screen is about joining: neither "Sign in to your account" nor "Create your account".
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('You have been invited to a team');
+  await expect(other.getByRole('status').filter({ hasText: 'You are joining the team of' })).toBeVisible();
   await capture(other, testInfo, 'team-join-other-address');
   await other.goto('/');
   await expect(other.getByRole('region', { name: `Team of ${owner.split('@')[0]}` })).toHaveCount(0);

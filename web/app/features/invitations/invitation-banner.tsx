@@ -21,7 +21,8 @@ export function Inviter({ preview }: { preview: InvitationPreview }) {
 }
 
 /** "You are joining the team “…”": above the sign-up and sign-in forms opened from an invitation. */
-export function InvitationBanner({ preview, mode }: { preview: InvitationPreview; mode: 'signup' | 'login' }) {
+/** The invitation above a screen's form; for someone signed in (`join`), the form below says the rest. */
+export function InvitationBanner({ preview, mode }: { preview: InvitationPreview; mode: 'signup' | 'login' | 'join' }) {
   const { t } = useI18n();
   return (
     <div className="invitation-banner" role="status">
@@ -30,12 +31,14 @@ export function InvitationBanner({ preview, mode }: { preview: InvitationPreview
       </span>
       <div>
         <p className="invitation-banner__title">{rich(t('invitation.joining'), { team: <strong>{invitedTeam(t, preview)}</strong> })}</p>
-        {preview.inviterEmail && (
+        {mode !== 'join' && preview.inviterEmail && (
           <p className="invitation-banner__hint">{rich(t('invitation.from'), { inviter: <Inviter preview={preview} /> })}</p>
         )}
-        <p className="invitation-banner__hint">
-          {rich(t(mode === 'signup' ? 'invitation.signupHint' : 'invitation.loginHint'), { email: <Email value={preview.email} /> })}
-        </p>
+        {mode !== 'join' && (
+          <p className="invitation-banner__hint">
+            {rich(t(mode === 'signup' ? 'invitation.signupHint' : 'invitation.loginHint'), { email: <Email value={preview.email} /> })}
+          </p>
+        )}
       </div>
     </div>
   );

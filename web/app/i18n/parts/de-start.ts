@@ -139,6 +139,7 @@ const deStart: StartTexts = {
     switch: 'Konto wechseln',
   },
   invitation: {
+    joinHeading: 'Sie wurden in ein Team eingeladen',
     named: 'Team „{name}“',
     ownedBy: 'Team von {owner}',
     from: 'Einladung von {inviter}.',

@@ -135,6 +135,7 @@ const enStart = {
     switch: 'Switch account',
   },
   invitation: {
+    joinHeading: 'You have been invited to a team',
     named: 'team “{name}”',
     ownedBy: 'team of {owner}',
     from: 'Invitation from {inviter}.',

@@ -136,6 +136,7 @@ const esStart: StartTexts = {
     switch: 'Cambiar de cuenta',
   },
   invitation: {
+    joinHeading: 'Te han invitado a un equipo',
     named: 'equipo «{name}»',
     ownedBy: 'equipo de {owner}',
     from: 'Invitación de {inviter}.',

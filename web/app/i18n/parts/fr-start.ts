@@ -138,6 +138,7 @@ const frStart: StartTexts = {
     switch: 'Changer de compte',
   },
   invitation: {
+    joinHeading: 'Vous êtes invité à rejoindre une équipe',
     named: 'équipe « {name} »',
     ownedBy: 'équipe de {owner}',
     from: 'Invitation de {inviter}.',

@@ -137,6 +137,7 @@ const itStart: StartTexts = {
     switch: 'Cambia account',
   },
   invitation: {
+    joinHeading: 'Sei stato invitato in un team',
     named: 'team «{name}»',
     ownedBy: 'team di {owner}',
     from: 'Invito da parte di {inviter}.',

@@ -135,6 +135,7 @@ const jaStart: StartTexts = {
     switch: 'アカウントを切り替える',
   },
   invitation: {
+    joinHeading: 'チームに招待されています',
     named: 'チーム「{name}」',
     ownedBy: '{owner} さんのチーム',
     from: '{inviter} さんからの招待です。',

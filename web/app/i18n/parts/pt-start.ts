@@ -135,6 +135,7 @@ const ptStart: StartTexts = {
     switch: 'Trocar de conta',
   },
   invitation: {
+    joinHeading: 'Você foi convidado para uma equipe',
     named: 'equipe “{name}”',
     ownedBy: 'equipe de {owner}',
     from: 'Convite de {inviter}.',

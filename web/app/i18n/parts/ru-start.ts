@@ -135,6 +135,7 @@ const ruStart: StartTexts = {
     switch: 'Сменить учётную запись',
   },
   invitation: {
+    joinHeading: 'Вас пригласили в команду',
     named: '«{name}»',
     ownedBy: '{owner}',
     from: 'Приглашение от {inviter}.',
