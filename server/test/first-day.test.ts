@@ -116,4 +116,25 @@ describe('brand of a bare install and first paint of a white-label host', () => 
     for (const hash of inlineScriptHashes(answer.body)) assert.ok(csp.includes(hash), 'every inline script is allowed by its hash');
     assert.notEqual(answer.headers.etag, plain.headers.etag);
   });
+
+  it('keeps the inline scripts whole whatever the brand is called (a backslash after the build’s own name)', async () => {
+    await upsertBrand(t.deps.db, {
+      host: 'portal.odd.example',
+      brand_name: 'Gatehouse\\',
+      favicon_url: null,
+      logo_url: null,
+      primary_color: null,
+      support_url: null,
+      dashboard_url: null,
+      privacy_url: null,
+      terms_url: null,
+      default_language: null,
+      updated_at: new Date().toISOString(),
+    });
+    const answer = await t.app.inject({ method: 'GET', url: '/login', headers: { host: 'portal.odd.example' } });
+    const scripts = [...answer.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) assert.doesNotThrow(() => new Function(script), script);
+    assert.ok(answer.body.includes('<span class="brand__name">Gatehouse\\</span>'), answer.body);
+  });
 });

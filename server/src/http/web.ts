@@ -92,9 +92,13 @@ function loadPages(root: string, config: Config): { pages: Map<string, Page>; br
     let variant = variants.get(key);
     if (!variant) {
       const colour = brand.color ? `<style>:root{--brand:${brand.color}}</style>` : '';
-      const html = render(runtimeConfigScript(config, brand), colour).replace(/>([^<]*)</g, (text) =>
-        text.replaceAll(builtBrandName, escapeHtml(brand.name)),
-      );
+      // Text only: a script or a style keeps what it was given (the settings carry the name as JSON).
+      const html = render(runtimeConfigScript(config, brand), colour)
+        .split(/(<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>)/)
+        .map((part, i) =>
+          i % 2 === 1 ? part : part.replace(/>([^<]*)</g, (text) => text.replaceAll(builtBrandName, escapeHtml(brand.name))),
+        )
+        .join('');
       const named = html.replace(/(<title>|content="|aria-label=")([^"<]*)/g, (attribute) =>
         attribute.replaceAll(builtBrandName, escapeHtml(brand.name)),
       );
