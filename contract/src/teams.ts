@@ -29,12 +29,15 @@ export const teamNameMaxLength = 60;
 // Control and format characters (line breaks, bidirectional overrides) could break a mail's
 // subject or make a name read as something else.
 const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const webAddress = /:\/\/|\bwww\./i;
 export const teamNameSchema = z
   .string(code('team.name_required'))
   .trim()
   .min(1, code('team.name_required'))
   .refine((name) => [...name].length <= teamNameMaxLength, code('team.name_too_long'))
-  .refine((name) => !controlCharacters.test(name), code('team.name_invalid'));
+  .refine((name) => !controlCharacters.test(name), code('team.name_invalid'))
+  // The name goes into invitation mails to any address, under the operator's brand: no links there.
+  .refine((name) => !webAddress.test(name), code('team.name_link'));
 
 /** PATCH /team: renames a team (owner and admins); the caller's own team when teamId is left out. */
 export const teamRenameRequest = z.object({ name: teamNameSchema, teamId: z.string().max(64).optional() });

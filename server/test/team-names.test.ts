@@ -57,7 +57,7 @@ for (const dialect of await dialects()) {
       assert.equal(anonymous.status, 401);
     });
 
-    it('refuses an empty, too long or multi-line name with a coded, translated 400, and keeps the old one', async () => {
+    it('refuses an empty, too long, multi-line or linked name with a coded, translated 400, and keeps the old one', async () => {
       const owner = await someone('owner');
       assert.equal((await owner.client.request('PATCH', '/team', { json: { name: 'Before' } })).status, 200);
       for (const [name, code] of [
@@ -66,6 +66,8 @@ for (const dialect of await dialects()) {
         ['x'.repeat(61), 'team.name_too_long'],
         ['Two\nlines', 'team.name_invalid'],
         ['Evil\u202Eeman', 'team.name_invalid'],
+        ['Claim at https://evil.example', 'team.name_link'],
+        ['Visit WWW.evil.example now', 'team.name_link'],
         [42, 'team.name_required'],
       ] as const) {
         const answer = await owner.client.request('PATCH', '/team', { json: { name }, headers: { 'accept-language': 'de' } });

@@ -99,6 +99,7 @@ const de = {
   'team.name_required': 'Geben Sie einen Namen für das Team ein',
   'team.name_too_long': 'Ein Teamname darf höchstens 60 Zeichen lang sein',
   'team.name_invalid': 'Ein Teamname darf keine Zeilenumbrüche oder andere Steuerzeichen enthalten',
+  'team.name_link': 'Ein Teamname darf keine Webadresse enthalten',
   'team.invitation_limit':
     'Das Team hat die Höchstzahl offener Einladungen erreicht. Widerrufen Sie eine oder warten Sie, bis eine angenommen wird',
   'invitation.invalid': 'Dieser Einladungslink ist ungültig. Bitte öffnen Sie den vollständigen Link aus der E-Mail',

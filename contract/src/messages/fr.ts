@@ -96,6 +96,7 @@ const fr = {
   'team.name_required': 'Saisissez un nom pour l’équipe',
   'team.name_too_long': 'Le nom d’une équipe ne peut pas dépasser 60 caractères',
   'team.name_invalid': 'Le nom d’une équipe ne peut contenir ni saut de ligne ni autre caractère de contrôle',
+  'team.name_link': 'Le nom d’une équipe ne peut pas contenir d’adresse web',
   'team.invitation_limit':
     'L’équipe a atteint son nombre maximal d’invitations en attente. Révoquez-en une, ou attendez qu’une invitation soit acceptée',
   'invitation.invalid': 'Ce lien d’invitation n’est pas valide. Vérifiez que vous avez ouvert le lien complet de l’e-mail',

@@ -92,6 +92,7 @@ const it = {
   'team.name_required': 'Inserisci un nome per il team',
   'team.name_too_long': 'Il nome di un team può avere al massimo 60 caratteri',
   'team.name_invalid': 'Il nome di un team non può contenere a capo o altri caratteri di controllo',
+  'team.name_link': 'Il nome di un team non può contenere un indirizzo web',
   'team.invitation_limit':
     'Il team ha raggiunto il numero massimo di inviti in sospeso. Revocane uno o attendi che un invito venga accettato',
   'invitation.invalid': 'Questo link di invito non è valido. Verifica di aver aperto il link completo dell’email',

@@ -92,6 +92,7 @@ const ja = {
   'team.name_required': 'チーム名を入力してください',
   'team.name_too_long': 'チーム名は60文字以内で入力してください',
   'team.name_invalid': 'チーム名に改行やその他の制御文字は使用できません',
+  'team.name_link': 'チーム名にはウェブアドレスを含めることはできません',
   'team.invitation_limit': '保留中の招待が上限に達しています。いずれかを取り消すか、承諾されるまでお待ちください',
   'invitation.invalid': 'この招待リンクは無効です。メールのリンクを最後まで開いたかご確認ください',
   'invitation.expired': 'この招待は有効期限が切れています。チームに新しい招待を依頼してください',
