@@ -49,6 +49,22 @@ describe('the default brand from the environment', () => {
 });
 
 describe('brand of a bare install and first paint of a white-label host', () => {
+  /** A white-label host as `brand set` makes it: a name, and only the settings given. */
+  const brandHost = (host: string, name: string, settings: { primary_color?: string; privacy_url?: string } = {}) =>
+    upsertBrand(t.deps.db, {
+      host,
+      brand_name: name,
+      favicon_url: null,
+      logo_url: null,
+      primary_color: settings.primary_color ?? null,
+      support_url: null,
+      dashboard_url: null,
+      privacy_url: settings.privacy_url ?? null,
+      terms_url: null,
+      default_language: null,
+      updated_at: new Date().toISOString(),
+    });
+
   let t: TestApp;
   let webRoot: string;
   before(async () => {
@@ -61,18 +77,9 @@ describe('brand of a bare install and first paint of a white-label host', () => 
       writeFileSync(join(webRoot, path), builtPage(title));
     }
     t = await startTestApp({ env: { ...brandEnv, BRAND_PRODUCT_PANEL: '0', WEB_ROOT: webRoot } });
-    await upsertBrand(t.deps.db, {
-      host: 'portal.acme.example',
-      brand_name: 'Acme "Monitoring" <Co>',
-      favicon_url: null,
-      logo_url: null,
+    await brandHost('portal.acme.example', 'Acme "Monitoring" <Co>', {
       primary_color: '#0f766e',
-      support_url: null,
-      dashboard_url: null,
       privacy_url: 'https://acme.example/privacy',
-      terms_url: null,
-      default_language: null,
-      updated_at: new Date().toISOString(),
     });
   });
   after(async () => {
@@ -118,19 +125,7 @@ describe('brand of a bare install and first paint of a white-label host', () => 
   });
 
   it('keeps the inline scripts whole whatever the brand is called (a backslash after the build’s own name)', async () => {
-    await upsertBrand(t.deps.db, {
-      host: 'portal.odd.example',
-      brand_name: 'Gatehouse\\',
-      favicon_url: null,
-      logo_url: null,
-      primary_color: null,
-      support_url: null,
-      dashboard_url: null,
-      privacy_url: null,
-      terms_url: null,
-      default_language: null,
-      updated_at: new Date().toISOString(),
-    });
+    await brandHost('portal.odd.example', 'Gatehouse\\');
     const answer = await t.app.inject({ method: 'GET', url: '/login', headers: { host: 'portal.odd.example' } });
     const scripts = [...answer.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
     assert.ok(scripts.length > 0);
