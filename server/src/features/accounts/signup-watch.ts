@@ -12,7 +12,7 @@ import { sha256 } from '../../lib/crypto.ts';
  * 005). A later sign-up of the same address replaces the watch: only the newest tab is told, as
  * only the newest link works.
  */
-export const watchLifetimeMs = 24 * 3_600_000;
+const watchLifetimeMs = 24 * 3_600_000;
 
 export async function keepWatch(trx: DbOrTx, accountId: string, watch: string, now: string): Promise<void> {
   const row = { watch_hash: sha256(watch), created_at: now };
