@@ -58,6 +58,8 @@ for (const dialect of await dialects()) {
       assert.equal(claims?.plan, null);
       assert.equal(claims?.team_role, 'owner');
       assert.equal(claims?.team_name, email.split('@')[0], "an unnamed team goes by its owner's name");
+      assert.deepEqual(claims?.amr, ['pwd'], 'proved by a password');
+      assert.ok(typeof claims?.auth_time === 'number' && claims.auth_time <= (claims.iat ?? 0));
       assert.ok(tokens.refresh_token, 'a refresh token for the first-party app');
       const info = await oidc.fetchUserInfo(config, tokens.access_token, account.id);
       assert.equal(info.email, email);

@@ -35,6 +35,7 @@ for (const dialect of await dialects()) {
         expectedState: request.state,
       });
       assert.equal(tokens.claims()?.sub, account.id);
+      assert.deepEqual(tokens.claims()?.amr, ['fed'], 'proved by the single sign-on provider');
     });
   });
 }

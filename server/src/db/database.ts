@@ -18,6 +18,7 @@ import * as oidcLogouts from './migrations/0016-oidc-logouts.ts';
 import * as signupContinueTo from './migrations/0017-signup-continue-to.ts';
 import * as teamNames from './migrations/0018-team-names.ts';
 import * as signupWatches from './migrations/0019-signup-watches.ts';
+import * as sessionProof from './migrations/0020-session-proof.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -42,6 +43,7 @@ const migrations = {
   '0017-signup-continue-to': signupContinueTo,
   '0018-team-names': teamNames,
   '0019-signup-watches': signupWatches,
+  '0020-session-proof': sessionProof,
 };
 
 /**

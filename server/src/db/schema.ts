@@ -67,6 +67,8 @@ export interface SessionsTable {
   user_agent: string | null;
   /** The account's credential generation when the session started; it is live only while they match. */
   credential_generation: number;
+  /** How the session was proved: RFC 8176 amr values separated by spaces (features/auth/proof.ts). */
+  amr: string;
 }
 
 export type TokenPurpose =

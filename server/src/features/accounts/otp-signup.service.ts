@@ -4,6 +4,7 @@ import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { proofs } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
@@ -56,7 +57,7 @@ export async function completeOtpRegistration(
     ) {
       await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
     }
-    const session = await startSession(trx, deps, written, caller);
+    const session = await startSession(trx, deps, written, caller, proofs.mailedCode);
     return { account: updated, sessionToken: session.token };
   });
 }

@@ -5,6 +5,7 @@ import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { proofs } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -183,7 +184,7 @@ export async function setPassword(
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // A sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
-    const session = await startSession(trx, deps, written, caller);
+    const session = await startSession(trx, deps, written, caller, proofs.password);
     return { account: updated, sessionToken: session.token };
   });
 }

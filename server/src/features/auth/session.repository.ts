@@ -23,6 +23,7 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
       'sessions.absolute_expires_at as session_absolute_expires_at',
       'sessions.ip as session_ip',
       'sessions.user_agent as session_user_agent',
+      'sessions.amr as session_amr',
       'licenses.id as license_id',
       'licenses.key_hash as license_key_hash',
       'licenses.key_suffix as license_key_suffix',
@@ -102,6 +103,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
     ip: row.session_ip,
     user_agent: row.session_user_agent,
     credential_generation: row.credential_generation,
+    amr: row.session_amr,
   };
   const license: License | null =
     row.license_id === null

@@ -7,6 +7,7 @@ import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
+import { type Amr, amrColumn } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
@@ -27,13 +28,15 @@ const touchIntervalMs = 60_000;
  * Starts a session with a new random id (no fixation); returns the cookie value once. The one way
  * every sign-in path starts a session, and only for the credential it checked: under the account's
  * lock, an account disabled, deleted or given another credential since (its generation moved on)
- * gets none, and the session keeps the generation the session check compares (decision 029).
+ * gets none, and the session keeps the generation the session check compares (decision 029) and
+ * what the way in proved (`amr`, decision 045).
  */
 export async function startSession(
   db: DbOrTx,
   deps: Omit<SessionDeps, 'db'>,
   checked: Pick<Account, 'id' | 'credential_generation'>,
   client: ClientInfo,
+  amr: readonly Amr[],
 ) {
   await lockAccount(db, checked.id);
   const current = await findAccountById(db, checked.id);
@@ -54,6 +57,7 @@ export async function startSession(
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 512) ?? null,
     credential_generation: current.credential_generation,
+    amr: amrColumn(amr),
   };
   await insertSession(db, session);
   return { token, session };

@@ -6,6 +6,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
 import { countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
+import { proofs } from './proof.ts';
 import { startSession } from './session.service.ts';
 
 /**
@@ -45,7 +46,7 @@ export async function signIn(
     const now = iso(deps.clock.now());
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
-    const session = await startSession(trx, deps, account, caller);
+    const session = await startSession(trx, deps, account, caller, proofs.password);
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (panelUser)
       await linkPanelUser(

@@ -12,7 +12,7 @@ export const scopeClaims = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
   profile: ['given_name', 'family_name', 'locale'],
-  gatehouse: ['team_id', 'team_role', 'team_name', 'plan', 'license_status', 'license_source', 'limits', 'teams'],
+  gatehouse: ['team_id', 'team_role', 'team_name', 'plan', 'license_status', 'license_source', 'limits', 'teams', 'amr', 'auth_time'],
 };
 
 /**

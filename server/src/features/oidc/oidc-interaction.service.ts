@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
+import { amrOf } from '../auth/proof.ts';
 import type { LiveSession } from '../auth/session.repository.ts';
 import { scopeClaims } from './oidc-claims.ts';
 import { insertGrant } from './oidc-grant.repository.ts';
@@ -42,5 +43,12 @@ export async function signInToApp(
     created_at: now,
     last_used_at: now,
   });
-  return { login: { accountId: auth.account.id, remember: false }, consent: { grantId } };
+  // The ID token tells the app how and when the person proved who they are: the Gatehouse session's.
+  const login = {
+    accountId: auth.account.id,
+    remember: false,
+    amr: amrOf(auth.session),
+    ts: Math.floor(Date.parse(auth.session.created_at) / 1000),
+  };
+  return { login, consent: { grantId } };
 }

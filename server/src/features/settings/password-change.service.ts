@@ -1,7 +1,8 @@
-import type { Account } from '../../db/schema.ts';
+import type { Account, Session } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
+import { amrOf } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -16,7 +17,7 @@ import { confirmPassword } from './settings-access.ts';
  */
 export async function changePassword(
   deps: Deps,
-  account: Account,
+  { account, session }: { account: Account; session: Session },
   input: { currentPassword: string; password: string },
   caller: Caller,
 ): Promise<{ sessionToken: string }> {
@@ -34,8 +35,8 @@ export async function changePassword(
       notify: { mail },
     });
     // This browser stays signed in under a new session id: a copy of the old cookie (the reason
-    // to change the password, often) signs in nothing (decision 019).
-    return (await startSession(trx, deps, written, caller)).token;
+    // to change the password, often) signs in nothing (decision 019). It was proved as the old one was.
+    return (await startSession(trx, deps, written, caller, amrOf(session))).token;
   });
   return { sessionToken };
 }

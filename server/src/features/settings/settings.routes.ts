@@ -95,7 +95,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const { sessionToken } = await changePassword(deps, authOf(request).account, request.body, callerOf(request));
+      const { sessionToken } = await changePassword(deps, authOf(request), request.body, callerOf(request));
       setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
       return { data: {} };
     },

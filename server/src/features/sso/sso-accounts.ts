@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { proofs } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
@@ -75,7 +76,7 @@ export async function signIn(
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
     }
-    const session = await startSession(trx, deps, account, caller);
+    const session = await startSession(trx, deps, account, caller, proofs.singleSignOn);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
     // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
@@ -132,7 +133,7 @@ export async function signUp(
       created_at: now,
       last_used_at: now,
     });
-    const session = await startSession(trx, deps, account, caller);
+    const session = await startSession(trx, deps, account, caller, proofs.singleSignOn);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
     // A new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.

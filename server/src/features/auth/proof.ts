@@ -1,0 +1,27 @@
+/**
+ * What a way in proved, as RFC 8176 authentication method references (decision 045): `pwd` a
+ * password, `otp` a one-time code (mailed or from an authenticator), `fed` a single sign-on
+ * provider, `hwk` a passkey, `user` the person verified on the device (a passkey's fingerprint or
+ * PIN), `mfa` two distinct factors. A session keeps them; the OpenID tokens carry them.
+ */
+export type Amr = 'pwd' | 'otp' | 'fed' | 'hwk' | 'user' | 'mfa';
+
+export const proofs = {
+  password: ['pwd'],
+  mailedCode: ['otp'],
+  singleSignOn: ['fed'],
+} satisfies Record<string, Amr[]>;
+
+/** The column's form: the values in order, separated by spaces. */
+export function amrColumn(amr: readonly Amr[]): string {
+  return [...new Set(amr)].join(' ');
+}
+
+export function amrOf(session: { amr: string }): Amr[] {
+  return session.amr.split(' ') as Amr[];
+}
+
+/** Whether the session was proved with two factors, which a team that requires two-factor asks for. */
+export function provedTwoFactors(session: { amr: string }): boolean {
+  return amrOf(session).includes('mfa');
+}
