@@ -19,6 +19,7 @@ import * as signupContinueTo from './migrations/0017-signup-continue-to.ts';
 import * as teamNames from './migrations/0018-team-names.ts';
 import * as signupWatches from './migrations/0019-signup-watches.ts';
 import * as sessionProof from './migrations/0020-session-proof.ts';
+import * as twoFactor from './migrations/0021-two-factor.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -44,6 +45,7 @@ const migrations = {
   '0018-team-names': teamNames,
   '0019-signup-watches': signupWatches,
   '0020-session-proof': sessionProof,
+  '0021-two-factor': twoFactor,
 };
 
 /**

@@ -55,6 +55,25 @@ export interface SignupWatchesTable {
   created_at: Timestamp;
 }
 
+/** An account's authenticator app (decision 046); the secret sealed, null `confirmed_at` while enrolling. */
+export interface TotpFactorsTable {
+  account_id: string;
+  secret: string;
+  confirmed_at: Timestamp | null;
+  /** The RFC 6238 time step of the last code accepted: no code of that step or before is accepted again. */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+/** One recovery code, kept as an HMAC under SECRET_KEY; it works once. */
+export interface RecoveryCodesTable {
+  id: string;
+  account_id: string;
+  code_key: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -212,6 +231,8 @@ export interface Database extends OidcTables {
   signup_choices: SignupChoicesTable;
   signup_watches: SignupWatchesTable;
   sessions: SessionsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;
   panel_accounts: PanelAccountsTable;

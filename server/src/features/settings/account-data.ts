@@ -98,6 +98,25 @@ export const accountData: AccountDataPart[] = [
     },
   },
   {
+    // Whether and since when, never the secret or a code (sealed and keyed, decision 046).
+    name: 'twoFactor',
+    tables: ['totp_factors', 'recovery_codes'],
+    async export(db, account) {
+      const [totp, codes] = await Promise.all([
+        db.selectFrom('totp_factors').select(['created_at', 'confirmed_at']).where('account_id', '=', account.id).executeTakeFirst(),
+        db.selectFrom('recovery_codes').select(['created_at', 'used_at']).where('account_id', '=', account.id).execute(),
+      ]);
+      return {
+        authenticator: totp ? { createdAt: totp.created_at, confirmedAt: totp.confirmed_at } : null,
+        recoveryCodes: codes.map((code) => ({ createdAt: code.created_at, usedAt: code.used_at })),
+      };
+    },
+    erase: async (trx, account) => {
+      await trx.deleteFrom('recovery_codes').where('account_id', '=', account.id).execute();
+      await trx.deleteFrom('totp_factors').where('account_id', '=', account.id).execute();
+    },
+  },
+  {
     // Links and codes are stored only as hashes, nothing a person could read. What each e-mail
     // change stored is: the address asked for (`new_address`, confirmed by link or code) and the
     // address the account was on, where the "this was not me" link went (`previous_address`).

@@ -1,0 +1,16 @@
+import type { DbOrTx } from '../../db/database.ts';
+
+/**
+ * Whether the account has a second factor to sign in with: a confirmed authenticator. What a team
+ * that requires two-factor asks its members to have (decision 046); whether the current session
+ * used it is the session's `amr` (decision 045).
+ */
+export async function hasSecondFactor(db: DbOrTx, accountId: string): Promise<boolean> {
+  const totp = await db
+    .selectFrom('totp_factors')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return totp !== undefined;
+}
