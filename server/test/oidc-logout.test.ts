@@ -193,6 +193,24 @@ for (const dialect of await dialects()) {
       await refreshRefused(tokens);
     });
 
+    it('takes the app’s form post from its own site, as the same request in a top-level GET', async () => {
+      const { browser, tokens, sid } = await signedInWithTokens();
+      const fields = { id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: goodbye, state: 'from-a-form' };
+      const posted = await browser.request('POST', '/oidc/session/end', {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(goodbye).origin, 'sec-fetch-site': 'cross-site' },
+      });
+      assert.equal(posted.status, 303, posted.text);
+      const again = new URL(posted.headers.get('location') ?? '', t.url);
+      assert.equal(again.pathname, '/oidc/session/end');
+      assert.deepEqual(Object.fromEntries(again.searchParams), fields);
+      assert.ok((await browser.get('/session')).json.data, 'the post itself signs nobody out');
+      const answer = await browser.get(`${again.pathname}${again.search}`);
+      assert.equal(answer.headers.get('location'), `${goodbye}?state=from-a-form`);
+      assert.equal((await browser.get('/session')).json.data, null);
+      await logoutFor(sid);
+    });
+
     it('asks first without a hint, and refuses an unregistered return URI or a tampered hint, signing nobody out', async () => {
       const { browser, tokens } = await signedInWithTokens();
       const bare = await browser.get('/oidc/session/end?ui_locales=de');

@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** The Origin of a cross-origin call from an active panel installation's page (CORS allowed). */
     panelOrigin?: string;
   }
+  interface FastifyContextConfig {
+    /** Takes unsafe methods from any site: a route that turns them into a safe one (oidc-end-session.ts). */
+    fromAnySite?: boolean;
+  }
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -86,8 +90,9 @@ export async function registerSecurity(
         .send();
     }
     if (!unsafeMethods.has(request.method)) return;
-    // No login CSRF: a browser says where a request comes from, and foreign sites are refused.
-    if (sameOrigin || request.panelOrigin) return;
+    // No login CSRF: a browser says where a request comes from, and foreign sites are refused,
+    // but on the few routes made to be posted to from the apps' own sites.
+    if (sameOrigin || request.panelOrigin || request.routeOptions.config.fromAnySite) return;
     const site = request.headers['sec-fetch-site'];
     if (origin !== undefined || site === 'cross-site' || site === 'same-site') {
       return sendError(reply, 403, 'request.cross_site');

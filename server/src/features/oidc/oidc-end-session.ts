@@ -54,10 +54,19 @@ export function endSessionRoute(
     method: ['GET', 'POST'],
     url: `${oidcPrefix}/session/end`,
     schema: { hide: true },
+    config: { fromAnySite: true },
     handler: async (request, reply) => {
+      // An app's form posts from its own site, where the session cookie (SameSite=Lax) is not
+      // sent: the same request as a GET, a top-level navigation that carries it, decides.
+      if (request.method === 'POST') {
+        const form = new URLSearchParams(
+          Object.entries(request.body ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        );
+        return reply.redirect(`${oidcPrefix}/session/end?${form}`, 303);
+      }
       const provider = await providerOf(request, reply);
       if (!provider) return reply;
-      const params = (request.method === 'POST' ? request.body : request.query) ?? {};
+      const params = request.query ?? {};
       const language = loginLanguage(params.ui_locales, request.cookies.i18n_lang);
       const hinted = await checkedHint(provider, params);
       if (text(params.id_token_hint) && !hinted) return reply.redirect(`${loginPath(language)}?error=oidc.invalid_request`, 303);
