@@ -13,6 +13,7 @@ import { profileRoutes } from './features/accounts/profile.routes.ts';
 import { signupRoutes } from './features/accounts/signup.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.ts';
+import { SessionSweeper } from './features/auth/session-sweep.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
 import { getBrand } from './features/brands/brand.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -57,6 +58,8 @@ export interface App {
   outbox: OutboxWorker;
   /** Delivers the back-channel logouts of ended sessions. */
   logouts: LogoutWorker;
+  /** Deletes the sessions that can no longer be used, hourly. */
+  sessionSweep: SessionSweeper;
   /** The development mailbox's key, made at start (only with DEV_MAILBOX=1): main.ts prints the link that carries it. */
   mailboxKey?: string;
   close(): Promise<void>;
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const providers = new OidcProviders(oidcDeps);
   oidcRoutes(app, oidcDeps, providers);
   const logouts = new LogoutWorker({ ...deps, providers, pollMs: config.mailPollMs });
+  const sessionSweep = new SessionSweeper(deps, 60 * 60_000);
   const mailboxKey = config.devMailbox ? randomToken() : undefined;
   if (mailboxKey) mailboxRoutes(app, deps, mailboxKey);
   app.get('/openapi.json', { schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } }, async () => app.swagger());
@@ -177,16 +181,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.ready();
   outbox.start();
   logouts.start();
+  sessionSweep.start();
   return {
     app,
     deps,
     outbox,
     logouts,
+    sessionSweep,
     mailboxKey,
     async close() {
       await app.close();
       await outbox.stop();
       await logouts.stop();
+      await sessionSweep.stop();
       redis?.disconnect();
       if (!options.db) await db.destroy();
     },

@@ -140,11 +140,29 @@ export async function touchSession(db: DbOrTx, id: string, lastSeenAt: string, i
   await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, idle_expires_at: idleExpiresAt }).where('id', '=', id).execute();
 }
 
-export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
-    .execute();
+/**
+ * Deletes up to `limit` sessions that can never be used again: expired, or started for a
+ * credential the account has moved on from (decision 029). Their app grants go with them
+ * (foreign key), as dead as the session was. Returns how many went.
+ */
+export async function deleteDeadSessions(db: DbOrTx, now: string, limit: number): Promise<number> {
+  const dead = db
+    .selectFrom('sessions')
+    .select('sessions.id')
+    .where((eb) =>
+      eb.or([
+        eb('sessions.idle_expires_at', '<=', now),
+        eb('sessions.absolute_expires_at', '<=', now),
+        eb(
+          'sessions.credential_generation',
+          '<>',
+          eb.selectFrom('accounts').select('accounts.credential_generation').whereRef('accounts.id', '=', 'sessions.account_id'),
+        ),
+      ]),
+    )
+    .limit(limit);
+  const rows = await db.deleteFrom('sessions').where('id', 'in', dead).returning('id').execute();
+  return rows.length;
 }
 
 /** Which of an account's sessions to end: all, all but one (the caller's), or one. */
