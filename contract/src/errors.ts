@@ -22,6 +22,8 @@ export const errorMessages = {
   'panel.invalid_key': 'The panel installation is not registered or has been revoked',
   'validation.token_required': 'The link is incomplete. Open it again from the email',
   'validation.name_too_long': 'Names can be at most 100 characters long',
+  'validation.name_invalid': 'Names cannot contain line breaks or other control characters',
+  'validation.name_link': 'Names cannot contain a web address',
   'validation.license_invalid': 'Enter a license key in the format GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'Invalid email and password',
   'auth.session_required': 'Sign in to continue',

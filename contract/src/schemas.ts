@@ -35,7 +35,17 @@ export const presentedPasswordSchema = z
 
 export const tokenSchema = z.string(code('validation.token_required')).min(16, code('token.invalid')).max(256, code('token.invalid'));
 export const localeSchema = z.enum(languages).optional();
-const nameSchema = z.string().trim().max(100, code('validation.name_too_long'));
+// Control and format characters (line breaks, bidirectional overrides) could break a mail's
+// subject or make a name read as something else; names go into mails to any address (a team's
+// invitations, under the operator's brand), so no links either.
+export const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+export const webAddress = /:\/\/|\bwww\./i;
+export const personNameSchema = z
+  .string()
+  .trim()
+  .max(100, code('validation.name_too_long'))
+  .refine((name) => !controlCharacters.test(name), code('validation.name_invalid'))
+  .refine((name) => !webAddress.test(name), code('validation.name_link'));
 
 /** Refuses an e-mail that appears in the password; used where both are in one payload. */
 function passwordAvoidsEmail(body: { email: string; password: string }, ctx: z.RefinementCtx) {
@@ -121,8 +131,8 @@ export const signinRequest = z.object({ email: emailSchema, password: presentedP
 export const cpSigninRequest = signinRequest.extend({ apiKey: panelCredential, userId: panelCredential });
 
 export const profileRequest = z.object({
-  firstName: nameSchema.optional(),
-  familyName: nameSchema.optional(),
+  firstName: personNameSchema.optional(),
+  familyName: personNameSchema.optional(),
   consent: z.boolean().optional(),
   analyticsConsent: z.boolean().optional(),
   locale: localeSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailLocalPart } from './email.ts';
 import type { ErrorCode } from './errors.ts';
-import { emailSchema, licensePreview } from './schemas.ts';
+import { controlCharacters, emailSchema, licensePreview, personNameSchema, webAddress } from './schemas.ts';
 
 // Every account owns one; people join by an e-mailed invitation.
 const code = (value: ErrorCode) => ({ error: value });
@@ -26,10 +26,6 @@ export const teamRoleRequest = z.object({ role: assignableRole });
 
 /** A team's name: trimmed, 1 to 60 characters, on one line (it heads cards and mail subjects). */
 export const teamNameMaxLength = 60;
-// Control and format characters (line breaks, bidirectional overrides) could break a mail's
-// subject or make a name read as something else.
-const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
-const webAddress = /:\/\/|\bwww\./i;
 export const teamNameSchema = z
   .string(code('team.name_required'))
   .trim()
@@ -45,12 +41,13 @@ export const teamRenameRequest = z.object({ name: teamNameSchema, teamId: z.stri
 /**
  * The name a team goes by until someone names it: its owner's full name, or, without one, the
  * local part of the owner's address (decision 040). Screens and mails put it in their own
- * words ("Grace Hopper’s team").
+ * words ("Grace Hopper’s team"). A part the profile form would now refuse (given before names
+ * were checked) is left out: the name goes into invitation mails.
  */
 export function ownerDisplayName(owner: { firstName: string | null; familyName: string | null; email: string }): string {
   const name = [owner.firstName, owner.familyName]
     .map((part) => part?.trim())
-    .filter(Boolean)
+    .filter((part) => part && personNameSchema.safeParse(part).success)
     .join(' ');
   return name || emailLocalPart(owner.email);
 }

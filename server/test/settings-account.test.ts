@@ -49,6 +49,16 @@ for (const dialect of await dialects()) {
       const refused = await client.put('/profile', { firstName: 'x'.repeat(101), locale: 'xx' });
       assert.equal(refused.status, 400);
       assert.equal(refused.json.fields.firstName, 'validation.name_too_long');
+      for (const [name, error] of [
+        ['See https://prize.example', 'validation.name_link'],
+        ['www.prize.example', 'validation.name_link'],
+        ['Ada\nLovelace', 'validation.name_invalid'],
+        ['Ada\u202eecalevoL', 'validation.name_invalid'],
+      ]) {
+        const answer = await client.put('/profile', { familyName: name, locale: 'en' });
+        assert.equal(answer.json.fields?.familyName, error, name);
+      }
+      assert.equal((await client.get('/session')).json.data.account.familyName, 'Lovelace');
       assert.equal((await client.get('/session')).json.data.account.firstName, 'Ada', 'a refused change changes nothing');
     });
 

@@ -69,6 +69,17 @@ for (const dialect of await dialects()) {
       assert.equal(link.searchParams.get('invitation')?.length, 43, '32 random bytes, base64url');
     });
 
+    it('leaves a name with a link out of the mail, one given before names were checked', async () => {
+      const owner = await someone('linked-owner');
+      await updateAccount(t.deps.db, owner.id, { first_name: 'Win at www.prize.example', family_name: 'Hopper' });
+      const invitee = freshEmail('phished');
+      assert.equal((await owner.client.post('/team/invitations', { email: invitee, role: 'member' })).status, 200);
+      const mail = await t.smtp.waitFor(invitee);
+      for (const part of [mail.subject, mail.text, mail.html]) assert.ok(!part.includes('prize.example'), part);
+      assert.match(mail.subject, /team of Hopper on/, 'the team goes by the name parts that pass');
+      assert.ok(mail.text.includes(`${owner.email} invited you`), 'the inviter by address');
+    });
+
     it('shows the invitation to the holder of its token; unknown, malformed, expired, revoked and used tokens get their codes', async () => {
       const owner = await someone('owner');
       const invitee = freshEmail('new');

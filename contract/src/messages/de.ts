@@ -20,6 +20,8 @@ const de = {
   'panel.invalid_key': 'Diese Panel-Installation ist nicht registriert oder wurde widerrufen',
   'validation.token_required': 'Der Link ist unvollständig. Bitte öffnen Sie ihn erneut über die E-Mail',
   'validation.name_too_long': 'Namen dürfen höchstens 100 Zeichen lang sein',
+  'validation.name_invalid': 'Namen dürfen keine Zeilenumbrüche oder anderen Steuerzeichen enthalten',
+  'validation.name_link': 'Namen dürfen keine Webadresse enthalten',
   'validation.license_invalid': 'Bitte geben Sie einen Lizenzschlüssel im Format GH-XXXX-XXXX-XXXX-XXXX ein',
   'auth.invalid_credentials': 'E-Mail-Adresse oder Passwort ist falsch',
   'auth.session_required': 'Bitte melden Sie sich an, um fortzufahren',

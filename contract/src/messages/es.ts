@@ -20,6 +20,8 @@ const es = {
   'panel.invalid_key': 'Esta instalación del panel no está registrada o se ha revocado',
   'validation.token_required': 'El enlace está incompleto. Vuelve a abrirlo desde el correo electrónico',
   'validation.name_too_long': 'Los nombres pueden tener como máximo 100 caracteres',
+  'validation.name_invalid': 'Los nombres no pueden contener saltos de línea ni otros caracteres de control',
+  'validation.name_link': 'Los nombres no pueden contener una dirección web',
   'validation.license_invalid': 'Introduce una clave de licencia con el formato GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'El correo electrónico o la contraseña no son correctos',
   'auth.session_required': 'Inicia sesión para continuar',

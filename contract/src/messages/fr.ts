@@ -19,6 +19,8 @@ const fr = {
   'panel.invalid_key': 'Cette installation du panneau n’est pas enregistrée ou a été révoquée',
   'validation.token_required': 'Le lien est incomplet. Ouvrez-le à nouveau depuis l’e-mail',
   'validation.name_too_long': 'Les noms ne peuvent pas dépasser 100\u00a0caractères',
+  'validation.name_invalid': 'Les noms ne peuvent pas contenir de saut de ligne ni d’autres caractères de contrôle',
+  'validation.name_link': 'Les noms ne peuvent pas contenir d’adresse web',
   'validation.license_invalid': 'Saisissez une clé de licence au format GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'Adresse e-mail ou mot de passe incorrect',
   'auth.session_required': 'Connectez-vous pour continuer',

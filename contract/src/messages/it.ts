@@ -19,6 +19,8 @@ const it = {
   'panel.invalid_key': 'Questa installazione del pannello non è registrata o è stata revocata',
   'validation.token_required': 'Il link è incompleto. Aprilo di nuovo dall’email',
   'validation.name_too_long': 'I nomi possono contenere al massimo 100 caratteri',
+  'validation.name_invalid': 'I nomi non possono contenere interruzioni di riga o altri caratteri di controllo',
+  'validation.name_link': 'I nomi non possono contenere un indirizzo web',
   'validation.license_invalid': 'Inserisci una chiave di licenza nel formato GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'Indirizzo email o password non corretti',
   'auth.session_required': 'Accedi per continuare',

@@ -18,6 +18,8 @@ const ja = {
   'panel.invalid_key': 'このパネルのインストールは登録されていないか、無効化されています',
   'validation.token_required': 'リンクが不完全です。メールからもう一度開いてください',
   'validation.name_too_long': '名前は 100 文字以内で入力してください',
+  'validation.name_invalid': '名前に改行やその他の制御文字を含めることはできません',
+  'validation.name_link': '名前にウェブアドレスを含めることはできません',
   'validation.license_invalid': 'ライセンスキーを GH-XXXX-XXXX-XXXX-XXXX の形式で入力してください',
   'auth.invalid_credentials': 'メールアドレスまたはパスワードが正しくありません',
   'auth.session_required': '続行するにはログインしてください',

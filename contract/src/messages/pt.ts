@@ -19,6 +19,8 @@ const pt = {
   'panel.invalid_key': 'Esta instalação do painel não está registrada ou foi revogada',
   'validation.token_required': 'O link está incompleto. Abra-o novamente a partir do e-mail',
   'validation.name_too_long': 'Os nomes podem ter no máximo 100 caracteres',
+  'validation.name_invalid': 'Os nomes não podem conter quebras de linha nem outros caracteres de controle',
+  'validation.name_link': 'Os nomes não podem conter um endereço da web',
   'validation.license_invalid': 'Insira uma chave de licença no formato GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'E-mail ou senha incorretos',
   'auth.session_required': 'Entre na sua conta para continuar',

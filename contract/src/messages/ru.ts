@@ -19,6 +19,8 @@ const ru = {
   'panel.invalid_key': 'Эта установка панели не зарегистрирована или отозвана',
   'validation.token_required': 'Ссылка неполная. Откройте её ещё раз из письма',
   'validation.name_too_long': 'Имена могут содержать не более 100 символов',
+  'validation.name_invalid': 'Имена не могут содержать переносы строк или другие управляющие символы',
+  'validation.name_link': 'Имена не могут содержать веб-адрес',
   'validation.license_invalid': 'Введите лицензионный ключ в формате GH-XXXX-XXXX-XXXX-XXXX',
   'auth.invalid_credentials': 'Неверный адрес электронной почты или пароль',
   'auth.session_required': 'Войдите, чтобы продолжить',

@@ -1,4 +1,4 @@
-import { ssoProviderRegistry } from '@gatehouse/contract';
+import { personNameSchema, ssoProviderRegistry } from '@gatehouse/contract';
 import * as client from 'openid-client';
 import type { SsoProvider } from '../../db/schema.ts';
 
@@ -203,7 +203,11 @@ function tenantOf(body: string): string | undefined {
 }
 
 function toIdentity(provider: SsoProvider, claims: client.IDToken): IdentityClaims {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
+  // A name the profile form would refuse (a link, a line break, too long) is not taken.
+  const name = (value: unknown) => {
+    const parsed = personNameSchema.safeParse(value);
+    return parsed.success && parsed.data !== '' ? parsed.data : undefined;
+  };
   // Only the provider's own vouching claim counts (the registry's entry; the nOAuth takeover).
   const { claim, values } = ssoProviderRegistry[provider].vouches;
   const verified = (values as readonly unknown[]).includes(claims[claim]);
@@ -212,8 +216,8 @@ function toIdentity(provider: SsoProvider, claims: client.IDToken): IdentityClai
     subject: claims.sub,
     email: typeof claims.email === 'string' && claims.email !== '' ? claims.email : undefined,
     emailVerified: verified,
-    givenName: text(claims.given_name),
-    familyName: text(claims.family_name),
+    givenName: name(claims.given_name),
+    familyName: name(claims.family_name),
   };
 }
 

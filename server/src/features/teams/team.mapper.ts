@@ -1,4 +1,4 @@
-import { ownerDisplayName, type TeamInvitationView, type TeamMemberView } from '@gatehouse/contract';
+import { ownerDisplayName, personNameSchema, type TeamInvitationView, type TeamMemberView } from '@gatehouse/contract';
 import type { TeamInvitation, TeamRole } from '../../db/schema.ts';
 
 /** The one place team rows become API fields. */
@@ -45,9 +45,13 @@ export function toTeamNames(row: {
   };
 }
 
-/** A person as a mail names them: their name and address, or the address alone. */
+/**
+ * A person as a mail names them: their name and address, or the address alone, also for a name
+ * given before names were checked that the profile form would now refuse.
+ */
 export function personInMail(account: { email: string; first_name: string | null; family_name: string | null }): string {
-  const name = fullNameOf(account);
+  const safe = [account.first_name, account.family_name].every((part) => part === null || personNameSchema.safeParse(part).success);
+  const name = safe && fullNameOf(account);
   return name ? `${name} (${account.email})` : account.email;
 }
 
