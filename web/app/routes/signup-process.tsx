@@ -6,6 +6,7 @@ import { Loading, StepIndicator } from '../components/ui.tsx';
 import { ActivationStep } from '../features/signup/activation-step.tsx';
 import { CodeStep } from '../features/signup/code-step.tsx';
 import { enterSignup, isLeavingSignup } from '../features/signup/finish.ts';
+import { useSignupState } from '../features/signup/follow-signup.ts';
 import { InboxStep } from '../features/signup/inbox-step.tsx';
 import { PasswordStep } from '../features/signup/password-step.tsx';
 import { ProfileStep } from '../features/signup/profile-step.tsx';
@@ -65,6 +66,10 @@ export default function SignupProcess() {
     };
   }, [lost, navigate, resume]);
 
+  // Whether the link was opened elsewhere: then this tab's sign-up is no longer at its first step.
+  const watched = useSignupState(useSignupStore((s) => s.watch));
+  const elsewhere = !byCode && step === signupStep.address ? watched : 'waiting';
+
   const flow = byCode ? codeSteps : linkSteps;
   const Step = step in flow ? flow[step as keyof typeof flow] : undefined;
   return (
@@ -72,9 +77,9 @@ export default function SignupProcess() {
       <PageTitle title={t('titles.signup')} />
       {hydrated && !continuing && Step && !lost ? (
         <>
-          <StepIndicator step={step} total={maxSteps || signupLength.full} />
+          {elsewhere === 'waiting' && <StepIndicator step={step} total={maxSteps || signupLength.full} />}
           {notice && <FormAlert code={notice} />}
-          <Step />
+          {Step === InboxStep ? <InboxStep elsewhere={elsewhere} /> : <Step />}
         </>
       ) : (
         <Loading />

@@ -233,10 +233,12 @@ test('the “check your inbox” tab learns from the server when the link is ope
       timeout: 60_000,
     });
     await expect(page.getByRole('heading', { name: 'Your email address is confirmed' })).toBeVisible();
+    await expect(page.getByText('Step 1 of 4'), 'the sign-up goes on elsewhere, not at a step here').toBeHidden();
 
     await choosePassword(other, 'Lighthouse keeper 1912');
     await expect(other.getByText('Step 3 of 4')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your account is set up' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('progressbar')).toBeHidden();
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   } finally {

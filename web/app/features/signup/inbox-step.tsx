@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { api as paths, type SignupState } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { CheckIcon, MailIcon } from '../../components/icons.tsx';
 import { Button, InboxShortcuts, ScreenHeading } from '../../components/ui.tsx';
@@ -8,7 +8,7 @@ import { LocalLink } from '../../lib/navigation.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';
 import type { SessionData } from '../../lib/use-session.ts';
-import { type SignupSignal, useSignupSignals, useSignupState } from './follow-signup.ts';
+import { type SignupSignal, useSignupSignals } from './follow-signup.ts';
 import { DifferentEmail, ResendForm } from './resend.tsx';
 import { useResumeSignup } from './resume.ts';
 import { signupStep } from './steps.ts';
@@ -17,12 +17,12 @@ import { signupStep } from './steps.ts';
  * Step 1: the link is on its way; resend it (once a minute) or start over with another address.
  * Once the link is opened elsewhere this tab says so, and where to go on: in another tab of this
  * browser it follows as soon as the password is set there (or goes on here if that tab was
- * closed); from another device it leads to sign-in (decision 041).
+ * closed); from another device it leads to sign-in (decision 041). The route asks the server
+ * (`elsewhere`), since it also drops the step count then.
  */
-export function InboxStep() {
+export function InboxStep({ elsewhere = 'waiting' }: { elsewhere?: SignupState }) {
   const { t } = useI18n();
   const email = useSignupStore((s) => s.email);
-  const watch = useSignupStore((s) => s.watch);
   const resume = useResumeSignup();
   const [verified, setVerified] = useState<Extract<SignupSignal, { kind: 'verified' }>>();
   const follow = useCallback(async () => {
@@ -38,7 +38,6 @@ export function InboxStep() {
     [email, follow],
   );
   useSignupSignals(onSignal, follow);
-  const elsewhere = useSignupState(watch);
   useEffect(() => {
     if (elsewhere === 'ready') void follow();
   }, [elsewhere, follow]);
