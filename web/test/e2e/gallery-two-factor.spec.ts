@@ -3,7 +3,6 @@
 // code; every screen checked with axe in English, German and Japanese and saved to
 // artifacts/screenshots/gallery/<project>/<language>/.
 import { formatMessage, type Language, languages } from '@gatehouse/contract';
-import type { Page } from '@playwright/test';
 import { totpAt } from '../../../server/test/support/index.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery } from '../support/gallery.ts';
