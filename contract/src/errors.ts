@@ -99,6 +99,17 @@ export const errorMessages = {
   'invitation.revoked': 'This invitation has been withdrawn. Ask the team for a new one',
   'invitation.used': 'This invitation has already been used',
   'invitation.wrong_account': 'This invitation was sent to another email address. Sign in with that address to accept it',
+  // Two-factor sign-in (decision 046)
+  'two_factor.code_required': 'Enter the 6-digit code from your authenticator app',
+  'two_factor.recovery_code_required': 'Enter one of your recovery codes',
+  'two_factor.invalid_code': 'The code is not valid. Enter the current code from your authenticator app',
+  'two_factor.code_used': 'This code was already used. Wait for the next code in your authenticator app',
+  'two_factor.invalid_recovery_code': 'This recovery code is not valid or was already used',
+  'two_factor.challenge_expired': 'This sign-in has expired. Sign in again to continue',
+  'two_factor.attempts_exceeded': 'Too many wrong codes. Sign in again to continue',
+  'two_factor.already_enabled': 'Two-factor authentication is already on for this account',
+  'two_factor.not_pending': 'There is no authenticator waiting to be confirmed. Start the setup again',
+  'two_factor.not_enabled': 'Two-factor authentication is not on for this account',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

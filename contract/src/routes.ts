@@ -61,4 +61,11 @@ export const api = {
   // The apps the account signed in to, and signing out of one (decision 044)
   connectedApps: '/account/apps',
   connectedApp: '/account/apps/:id',
+  // Two-factor sign-in (decision 046)
+  signinTwoFactor: '/signin/two-factor',
+  twoFactor: '/account/two-factor',
+  twoFactorCode: '/account/two-factor/code',
+  twoFactorTotp: '/account/two-factor/totp',
+  twoFactorTotpConfirm: '/account/two-factor/totp/confirm',
+  twoFactorRecoveryCodes: '/account/two-factor/recovery-codes',
 } as const;

@@ -159,6 +159,30 @@ export const accountView = z.object({
 });
 export type AccountView = z.infer<typeof accountView>;
 
+/** How the second factor of a sign-in may be given (decision 046). */
+export const twoFactorMethods = ['totp', 'recovery'] as const;
+/** A way in's answer for an account with a second factor: no session yet, the challenge cookie only. */
+export const twoFactorPrompt = z.object({ twoFactor: z.object({ methods: z.array(z.enum(twoFactorMethods)) }) });
+export type TwoFactorPrompt = z.infer<typeof twoFactorPrompt>;
+/** What a way in answers: the account, signed in, or the two-factor prompt. */
+export const signinAnswer = z.union([accountView, twoFactorPrompt]);
+export type SigninAnswer = z.infer<typeof signinAnswer>;
+
+/** An authenticator app's current 6-digit code, spaces from copying ignored. */
+export const authenticatorCodeSchema = z
+  .string(code('two_factor.code_required'))
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => otpPattern.test(value), code('two_factor.code_required'));
+/** A recovery code as printed (two groups of five letters and digits); case, spaces and dashes ignored. */
+export const recoveryCodeSchema = z
+  .string(code('two_factor.recovery_code_required'))
+  .transform((value) => value.toLowerCase().replace(/[\s-]/g, ''))
+  .refine((value) => /^[a-z0-9]{10}$/.test(value), code('two_factor.invalid_recovery_code'));
+export const twoFactorSigninRequest = z.union([
+  z.object({ code: authenticatorCodeSchema }).strict(),
+  z.object({ recoveryCode: recoveryCodeSchema }).strict(),
+]);
+
 export const sessionView = z.object({
   id: z.string(),
   current: z.boolean(),

@@ -22,6 +22,7 @@ interface Screen {
 export const screenTable = {
   index: { path: '/', module: 'home.tsx', account: true },
   login: { path: '/login', module: 'login.tsx' },
+  twoFactorSignin: { path: '/login/two-factor', module: 'two-factor.tsx' },
   signup: { path: '/signup', module: 'signup.tsx' },
   signupProcess: { path: '/signup-process', module: 'signup-process.tsx', account: true },
   activateEmail: { path: '/activate-email', module: 'activate-email.tsx' },

@@ -1,6 +1,6 @@
 // The shapes of the calls behind /settings (profile goes through PUT /profile).
 import { z } from 'zod';
-import { codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
+import { authenticatorCodeSchema, codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
 
 // The section names live in a zod-free module: the browser imports them without the schemas.
 export { type SettingsSection, settingsSections } from './settings-sections.ts';
@@ -11,6 +11,8 @@ export const accountOverview = z.object({
   passwordChangedAt: z.string().nullable(),
   /** The address an e-mail change waits to have verified, if one is pending. */
   pendingEmail: z.string().nullable(),
+  /** Whether an authenticator is confirmed, and how many recovery codes are still unused (decision 046). */
+  twoFactor: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
 });
 export type AccountOverview = z.infer<typeof accountOverview>;
 
@@ -47,3 +49,17 @@ export const deleteAccountRequest = z.object({
   password: presentedPasswordSchema.optional(),
   code: codeSchema.optional(),
 });
+
+/** Proof that the person at the keyboard owns the account: the password, or without one the code mailed by POST /account/two-factor/code. */
+const freshProof = { currentPassword: presentedPasswordSchema.optional(), emailCode: codeSchema.optional() };
+export const twoFactorProofRequest = z.object(freshProof);
+export const twoFactorEnrolment = z.object({
+  secret: z.string(),
+  /** The otpauth://totp/… URI, not active until confirmed with a code. */
+  uri: z.string(),
+  /** The URI as a QR code, an SVG document drawn on the server. */
+  qrSvg: z.string(),
+});
+export const twoFactorConfirmRequest = z.object({ code: authenticatorCodeSchema });
+export const recoveryCodesView = z.object({ recoveryCodes: z.array(z.string()) });
+export const twoFactorDisableRequest = z.object({ ...freshProof, code: authenticatorCodeSchema });

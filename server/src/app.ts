@@ -27,6 +27,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { teamRoutes } from './features/teams/team.routes.ts';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logPath } from './http/log-path.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   brandRoutes(app, deps);
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
   settingsRoutes(app, deps);
+  twoFactorRoutes(app, deps);
   teamRoutes(app, deps);
   const oidcDeps = { ...deps, vault: createOidcVault(secrets) };
   const providers = new OidcProviders(oidcDeps);

@@ -244,6 +244,7 @@ for (const dialect of await dialects()) {
         teamMember: 'patch',
         ssoIdentity: 'delete',
         connectedApp: 'delete',
+        twoFactor: 'delete',
       };
       const gets = [
         'whiteLabel',

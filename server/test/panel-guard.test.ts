@@ -30,6 +30,7 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => 
 const open = new Set([
   `POST ${api.signin}`,
   `POST ${api.cpSignin}`,
+  `POST ${api.signinTwoFactor}`,
   `POST ${api.signup}`,
   `POST ${api.setPassword}`,
   `POST ${api.completeOtpRegistration}`,

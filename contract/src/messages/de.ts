@@ -110,6 +110,16 @@ const de = {
   'invitation.used': 'Diese Einladung wurde bereits verwendet',
   'invitation.wrong_account':
     'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen',
+  'two_factor.code_required': 'Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein',
+  'two_factor.recovery_code_required': 'Bitte geben Sie einen Ihrer Wiederherstellungscodes ein',
+  'two_factor.invalid_code': 'Der Code ist ungültig. Geben Sie den aktuellen Code aus Ihrer Authenticator-App ein',
+  'two_factor.code_used': 'Dieser Code wurde bereits verwendet. Warten Sie auf den nächsten Code in Ihrer Authenticator-App',
+  'two_factor.invalid_recovery_code': 'Dieser Wiederherstellungscode ist ungültig oder wurde bereits verwendet',
+  'two_factor.challenge_expired': 'Diese Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an, um fortzufahren',
+  'two_factor.attempts_exceeded': 'Zu viele falsche Codes. Bitte melden Sie sich erneut an, um fortzufahren',
+  'two_factor.already_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto bereits aktiviert',
+  'two_factor.not_pending': 'Es wartet keine Authenticator-App auf Bestätigung. Bitte starten Sie die Einrichtung erneut',
+  'two_factor.not_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiviert',
 } satisfies ErrorMessages;
 
 export default de;

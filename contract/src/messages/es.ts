@@ -105,6 +105,16 @@ const es = {
   'invitation.revoked': 'Esta invitación ha sido retirada. Pide una nueva al equipo',
   'invitation.used': 'Esta invitación ya se ha utilizado',
   'invitation.wrong_account': 'Esta invitación se envió a otra dirección de correo. Inicia sesión con esa dirección para aceptarla',
+  'two_factor.code_required': 'Introduce el código de 6 dígitos de tu aplicación de autenticación',
+  'two_factor.recovery_code_required': 'Introduce uno de tus códigos de recuperación',
+  'two_factor.invalid_code': 'El código no es válido. Introduce el código actual de tu aplicación de autenticación',
+  'two_factor.code_used': 'Este código ya se ha usado. Espera al siguiente código de tu aplicación de autenticación',
+  'two_factor.invalid_recovery_code': 'Este código de recuperación no es válido o ya se ha usado',
+  'two_factor.challenge_expired': 'Este inicio de sesión ha caducado. Vuelve a iniciar sesión para continuar',
+  'two_factor.attempts_exceeded': 'Demasiados códigos incorrectos. Vuelve a iniciar sesión para continuar',
+  'two_factor.already_enabled': 'La verificación en dos pasos ya está activada en esta cuenta',
+  'two_factor.not_pending': 'No hay ninguna aplicación de autenticación pendiente de confirmar. Vuelve a empezar la configuración',
+  'two_factor.not_enabled': 'La verificación en dos pasos no está activada en esta cuenta',
 } satisfies ErrorMessages;
 
 export default es;

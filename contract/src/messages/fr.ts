@@ -107,6 +107,16 @@ const fr = {
   'invitation.used': 'Cette invitation a déjà été utilisée',
   'invitation.wrong_account':
     'Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l’accepter',
+  'two_factor.code_required': 'Saisissez le code à 6 chiffres de votre application d’authentification',
+  'two_factor.recovery_code_required': 'Saisissez l’un de vos codes de récupération',
+  'two_factor.invalid_code': 'Le code n’est pas valide. Saisissez le code actuel de votre application d’authentification',
+  'two_factor.code_used': 'Ce code a déjà été utilisé. Attendez le code suivant dans votre application d’authentification',
+  'two_factor.invalid_recovery_code': 'Ce code de récupération n’est pas valide ou a déjà été utilisé',
+  'two_factor.challenge_expired': 'Cette connexion a expiré. Connectez-vous à nouveau pour continuer',
+  'two_factor.attempts_exceeded': 'Trop de codes erronés. Connectez-vous à nouveau pour continuer',
+  'two_factor.already_enabled': 'L’authentification à deux facteurs est déjà activée pour ce compte',
+  'two_factor.not_pending': 'Aucune application d’authentification n’attend de confirmation. Recommencez la configuration',
+  'two_factor.not_enabled': 'L’authentification à deux facteurs n’est pas activée pour ce compte',
 } satisfies ErrorMessages;
 
 export default fr;

@@ -102,6 +102,16 @@ const it = {
   'invitation.revoked': 'Questo invito è stato ritirato. Chiedi al team di inviartene uno nuovo',
   'invitation.used': 'Questo invito è già stato utilizzato',
   'invitation.wrong_account': 'Questo invito è stato inviato a un altro indirizzo email. Accedi con quell’indirizzo per accettarlo',
+  'two_factor.code_required': 'Inserisci il codice di 6 cifre della tua app di autenticazione',
+  'two_factor.recovery_code_required': 'Inserisci uno dei tuoi codici di recupero',
+  'two_factor.invalid_code': 'Il codice non è valido. Inserisci il codice attuale della tua app di autenticazione',
+  'two_factor.code_used': 'Questo codice è già stato usato. Attendi il codice successivo nella tua app di autenticazione',
+  'two_factor.invalid_recovery_code': 'Questo codice di recupero non è valido o è già stato usato',
+  'two_factor.challenge_expired': 'Questo accesso è scaduto. Accedi di nuovo per continuare',
+  'two_factor.attempts_exceeded': 'Troppi codici errati. Accedi di nuovo per continuare',
+  'two_factor.already_enabled': 'L’autenticazione a due fattori è già attiva per questo account',
+  'two_factor.not_pending': 'Nessuna app di autenticazione è in attesa di conferma. Ricomincia la configurazione',
+  'two_factor.not_enabled': 'L’autenticazione a due fattori non è attiva per questo account',
 } satisfies ErrorMessages;
 
 export default it;

@@ -101,6 +101,16 @@ const ja = {
   'invitation.revoked': 'この招待は取り消されました。チームに新しい招待を依頼してください',
   'invitation.used': 'この招待はすでに使用されています',
   'invitation.wrong_account': 'この招待は別のメールアドレスに送信されました。そのアドレスでログインして承諾してください',
+  'two_factor.code_required': '認証アプリに表示されている6桁のコードを入力してください',
+  'two_factor.recovery_code_required': 'リカバリーコードを1つ入力してください',
+  'two_factor.invalid_code': 'コードが正しくありません。認証アプリに表示されている現在のコードを入力してください',
+  'two_factor.code_used': 'このコードはすでに使用されています。認証アプリに次のコードが表示されるまでお待ちください',
+  'two_factor.invalid_recovery_code': 'このリカバリーコードは無効か、すでに使用されています',
+  'two_factor.challenge_expired': 'このログインは有効期限が切れました。続行するにはもう一度ログインしてください',
+  'two_factor.attempts_exceeded': '間違ったコードが多すぎます。続行するにはもう一度ログインしてください',
+  'two_factor.already_enabled': 'このアカウントでは2段階認証がすでにオンになっています',
+  'two_factor.not_pending': '確認待ちの認証アプリはありません。設定を最初からやり直してください',
+  'two_factor.not_enabled': 'このアカウントでは2段階認証がオンになっていません',
 } satisfies ErrorMessages;
 
 export default ja;

@@ -97,6 +97,16 @@ const pt = {
   'invitation.revoked': 'Este convite foi retirado. Peça um novo à equipe',
   'invitation.used': 'Este convite já foi usado',
   'invitation.wrong_account': 'Este convite foi enviado para outro endereço de e-mail. Entre com esse endereço para aceitá-lo',
+  'two_factor.code_required': 'Insira o código de 6 dígitos do seu aplicativo autenticador',
+  'two_factor.recovery_code_required': 'Insira um dos seus códigos de recuperação',
+  'two_factor.invalid_code': 'O código não é válido. Insira o código atual do seu aplicativo autenticador',
+  'two_factor.code_used': 'Este código já foi usado. Aguarde o próximo código no seu aplicativo autenticador',
+  'two_factor.invalid_recovery_code': 'Este código de recuperação não é válido ou já foi usado',
+  'two_factor.challenge_expired': 'Este login expirou. Entre novamente para continuar',
+  'two_factor.attempts_exceeded': 'Códigos errados demais. Entre novamente para continuar',
+  'two_factor.already_enabled': 'A autenticação de dois fatores já está ativada nesta conta',
+  'two_factor.not_pending': 'Nenhum aplicativo autenticador está aguardando confirmação. Comece a configuração novamente',
+  'two_factor.not_enabled': 'A autenticação de dois fatores não está ativada nesta conta',
 } satisfies ErrorMessages;
 
 export default pt;

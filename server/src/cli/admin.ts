@@ -9,7 +9,9 @@ import { normalizeHost, saveBrand } from '../features/brands/brand.service.ts';
 import { createLicenses, currentLicense, listAllLicenses, revokeLicense } from '../features/licenses/license.service.ts';
 import { OidcClientInputError } from '../features/oidc/oidc-client.service.ts';
 import { createPanel, listInstallations, revokeInstallation } from '../features/panels/panel.service.ts';
+import { resetTwoFactor } from '../features/two-factor/enrolment.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
+import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
 import { oidcOptions, oidcUsage, runOidcCommand } from './oidc-commands.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
@@ -23,6 +25,7 @@ const usage = `Usage: npm run admin -- <command> [options]
   brand set --host HOST --name NAME [--favicon URL --logo URL --color HEX --dashboard URL --support URL --privacy URL --terms URL --language CODE]
   account show EMAIL
   account disable EMAIL
+  account two-factor-reset EMAIL   (the owner lost the authenticator and the recovery codes; mails the owner)
   secret-key forget      (before starting the instances with another SECRET_KEY on purpose)
 ${oidcUsage}
 
@@ -176,6 +179,16 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
         view,
         Object.entries(view).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`),
       );
+      return;
+    }
+    case 'account two-factor-reset': {
+      const email = requiredEmail(argument);
+      const secrets = createSecrets(resolveSecretKey(config.secretKey, config.dataDir).key);
+      const deps = { db, config, clock: systemClock, secrets, mailWritten: () => {} };
+      if (!(await resetTwoFactor(deps, email, new URL(config.publicUrl).host))) {
+        throw new UsageError(`no account with two-factor authentication for ${argument}`);
+      }
+      print(values, { email, twoFactorReset: true }, [`Two-factor authentication of ${email} was turned off; the owner is mailed.`]);
       return;
     }
     case 'secret-key forget': {

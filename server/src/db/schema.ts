@@ -74,6 +74,23 @@ export interface RecoveryCodesTable {
   created_at: Timestamp;
 }
 
+/** A sign-in waiting for its second factor (migration 0022, decision 046). */
+export interface TwoFactorChallengesTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  credential_generation: number;
+  /** What the first factor proved (amr values separated by spaces). */
+  amr: string;
+  attempts: number;
+  /** The panel user a control-panel sign-in links once the second factor is in. */
+  panel_id: string | null;
+  panel_user_id: string | null;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -100,7 +117,8 @@ export type TokenPurpose =
   | 'email_change_code'
   | 'email_change_cancel'
   | 'deletion_code'
-  | 'sso_link_code';
+  | 'sso_link_code'
+  | 'two_factor_code';
 
 export interface OneTimeTokensTable {
   id: string;
@@ -233,6 +251,7 @@ export interface Database extends OidcTables {
   sessions: SessionsTable;
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   one_time_tokens: OneTimeTokensTable;
   panels: PanelsTable;
   panel_accounts: PanelAccountsTable;
@@ -261,6 +280,7 @@ export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
 export type Session = Selectable<SessionsTable>;
+export type TwoFactorChallenge = Selectable<TwoFactorChallengesTable>;
 export type OneTimeToken = Selectable<OneTimeTokensTable>;
 export type License = Selectable<LicensesTable>;
 export type Brand = Selectable<BrandsTable>;

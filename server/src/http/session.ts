@@ -1,10 +1,12 @@
+import type { TwoFactorPrompt } from '@gatehouse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Panel } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import type { LiveSession } from '../features/auth/session.repository.ts';
-import { resolveSession } from '../features/auth/session.service.ts';
+import { resolveSession, type Started } from '../features/auth/session.service.ts';
 import { panelKeyRefused, requirePanel } from '../features/panels/panel.service.ts';
+import { challengeLifetimeMs } from '../features/two-factor/challenge.repository.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
@@ -75,6 +77,44 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 /** Clears the cookie; a cross-site answer may only touch a SameSite=None cookie. */
 export function clearSessionCookie(reply: FastifyReply, config: Config, panelOrigin?: string): void {
   reply.clearCookie(config.session.cookieName, cookieOptions(config, panelOrigin));
+}
+
+/** The cookie that binds a sign-in waiting for its second factor to the browser (decision 046). */
+const challengeCookieName = (config: Config) => (config.session.secure ? '__Host-gatehouse_2fa' : 'gatehouse_2fa');
+
+export function challengeTokenOf(request: FastifyRequest, config: Config): string | undefined {
+  const token = request.cookies[challengeCookieName(config)];
+  return token && token.length <= 128 ? token : undefined;
+}
+
+export function setChallengeCookie(reply: FastifyReply, config: Config, token: string, panelOrigin?: string): void {
+  reply.setCookie(challengeCookieName(config), token, { ...cookieOptions(config, panelOrigin), maxAge: challengeLifetimeMs / 1000 });
+}
+
+export function clearChallengeCookie(reply: FastifyReply, config: Config, panelOrigin?: string): void {
+  reply.clearCookie(challengeCookieName(config), cookieOptions(config, panelOrigin));
+}
+
+/** What every way in answers when an account still owes its second factor. */
+export const twoFactorPromptData = { twoFactor: { methods: ['totp', 'recovery'] } } satisfies TwoFactorPrompt;
+
+/**
+ * The answer of every way in, from what startSession gave: the session cookie and `signedIn`'s
+ * data, or the challenge cookie (partitioned in a panel, like the session's) and the prompt.
+ */
+export function answerStarted<T>(
+  reply: FastifyReply,
+  config: Config,
+  started: Started,
+  signedIn: () => T,
+  panelOrigin?: string,
+): T | TwoFactorPrompt {
+  if (started.kind === 'challenge') {
+    setChallengeCookie(reply, config, started.challengeToken, panelOrigin);
+    return twoFactorPromptData;
+  }
+  setSessionCookie(reply, config, started.token, panelOrigin);
+  return signedIn();
 }
 
 /** Loads the signed-in account into request.auth, if any. */

@@ -16,7 +16,7 @@ export type WriteMail = (mail: Omit<MailRequest, 'brand'>) => Promise<void>;
  * that gets none must cost the same work as one that does (decision 005).
  */
 export async function withMail<T>(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'secrets' | 'mailWritten'>,
   host: string,
   work: (trx: Transaction<Database>, mail: WriteMail, brand: BrandView) => Promise<T>,
 ): Promise<T> {

@@ -29,10 +29,21 @@ export type MailKind =
   | 'email_change_taken'
   | 'deletion_code'
   | 'account_deleted'
-  | 'team_invitation';
+  | 'team_invitation'
+  | 'two_factor_code'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset';
 
 /** Mails that carry a 10-minute code instead of a link. */
-const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code', 'sso_link_code']);
+const codeKinds: ReadonlySet<MailKind> = new Set([
+  'signup_code',
+  'reset_code',
+  'email_change_code',
+  'deletion_code',
+  'sso_link_code',
+  'two_factor_code',
+]);
 
 export interface MailBrand {
   name: string;
@@ -112,6 +123,14 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.ssoLinkCode, paragraphs: [m.ssoLinkCode.intro], after: [m.ssoLinkCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
+    case 'two_factor_code':
+      return { ...m.twoFactorCode, paragraphs: [m.twoFactorCode.intro], after: [m.twoFactorCode.expiry] };
+    case 'two_factor_enabled':
+      return { ...m.twoFactorEnabled, paragraphs: [m.twoFactorEnabled.intro], after: [m.twoFactorEnabled.notYou] };
+    case 'two_factor_disabled':
+      return { ...m.twoFactorDisabled, paragraphs: [m.twoFactorDisabled.intro], after: [m.twoFactorDisabled.notYou] };
+    case 'two_factor_reset':
+      return { ...m.twoFactorReset, paragraphs: [m.twoFactorReset.intro], after: [m.twoFactorReset.after] };
     case 'team_invitation':
       return {
         ...m.teamInvitation,

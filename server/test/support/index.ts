@@ -112,3 +112,4 @@ export async function connectIdentity(app: App, provider: TestOidcProvider, emai
 export async function expireInvitations(app: App, email: string): Promise<void> {
   await app.deps.db.updateTable('team_invitations').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', email).execute();
 }
+export { totpAt } from './totp.ts';

@@ -4,11 +4,14 @@ import {
   AppWindow,
   CircleAlert,
   CircleCheck,
+  Copy,
+  Download,
   Eye,
   EyeOff,
   Globe,
   Info,
   KeyRound,
+  LockKeyhole,
   type LucideProps,
   Mail,
   MapPin,
@@ -17,6 +20,7 @@ import {
   ScanSearch,
   Server,
   ShieldCheck,
+  Smartphone,
   Trash2,
   UserRound,
   Users,
@@ -43,11 +47,15 @@ export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
 export const TeamIcon = decorative(Users);
+export const ShieldIcon = decorative(LockKeyhole);
+export const CopyIcon = decorative(Copy, 16);
+export const DownloadIcon = decorative(Download, 16);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
   profile: decorative(UserRound, 18),
   consents: decorative(ShieldCheck, 18),
   password: decorative(KeyRound, 18),
+  'two-factor': decorative(Smartphone, 18),
   email: decorative(Mail, 18),
   sessions: decorative(MonitorSmartphone, 18),
   apps: decorative(AppWindow, 18),

@@ -7,12 +7,26 @@ import { Field } from './fields.tsx';
  * The one-time code: a single field, so the browser's autofill (autocomplete="one-time-code")
  * and a paste of the whole code both work, with the number keyboard on phones.
  */
-export function OtpField({ value, onValue, error }: { value: string; onValue(value: string): void; error?: ErrorCode }) {
+export function OtpField({
+  value,
+  onValue,
+  error,
+  name = 'code',
+  label,
+  hint,
+}: {
+  value: string;
+  onValue(value: string): void;
+  error?: ErrorCode;
+  name?: string;
+  label?: string;
+  hint?: string;
+}) {
   const { t } = useI18n();
   return (
     <Field
-      name="code"
-      label={t('otp.label')}
+      name={name}
+      label={label ?? t('otp.label')}
       className="field__input field__input--otp"
       autoComplete="one-time-code"
       inputMode="numeric"
@@ -22,7 +36,7 @@ export function OtpField({ value, onValue, error }: { value: string; onValue(val
       value={value}
       onChange={(e) => onValue(otpDigits(e.target.value))}
       error={error}
-      hint={t('otp.hint')}
+      hint={hint ?? t('otp.hint')}
     />
   );
 }

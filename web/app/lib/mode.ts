@@ -1,4 +1,4 @@
-import { type AccountView, type Language, panelBasePath, api as paths } from '@gatehouse/contract';
+import { type AccountView, type Language, panelBasePath, api as paths, type SigninAnswer, type TwoFactorPrompt } from '@gatehouse/contract';
 import { type ApiResult, api, form, sendWithEveryCall } from './api.ts';
 import { markPanelSignin, panelCredentials, receivePanelCredentials } from './panel.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -24,7 +24,10 @@ export interface SignupBody {
  * sends its own payloads to its own routes, and the screens call these without knowing which.
  */
 export interface AccountClient {
-  signIn(email: string, password: string): Answer<AccountView>;
+  /** Signs in, or for an account with a second factor answers the prompt for it (decision 046). */
+  signIn(email: string, password: string): Answer<SigninAnswer>;
+  /** The second step of a sign-in: the authenticator's code or a recovery code. */
+  secondFactor(body: { code: string } | { recoveryCode: string }): Answer<AccountView>;
   signUp(body: SignupBody): Answer<{ email: string; token?: string }>;
   /** The first password, with the verified link's token or the mailed code; signs in. */
   setFirstPassword(input: {
@@ -34,7 +37,7 @@ export interface AccountClient {
     code: string;
     consent: boolean;
     analyticsConsent: boolean;
-  }): Answer<AccountView>;
+  }): Answer<SigninAnswer>;
   saveProfile(body: Record<string, unknown>): Answer<AccountView>;
   /** Mails a reset link, or a code for the same address. */
   requestReset(email: string, locale: Language): Answer;
@@ -71,6 +74,7 @@ const standalone: Mode = {
   account: {
     // The seed's form post.
     signIn: (email, password) => api('POST', paths.signin, form({ email, password })),
+    secondFactor: (body) => api('POST', paths.signinTwoFactor, body),
     signUp: (body) => api('POST', paths.signup, { ...body }),
     setFirstPassword: ({ email, password, token, consent, analyticsConsent }) =>
       api('POST', paths.setPassword, { email, password, token, consent, analyticsConsent }),
@@ -87,10 +91,15 @@ const standalone: Mode = {
   start: () => () => {},
 };
 
-/** A call that signs in from a panel leaves the marker its plugin reads. */
+/** Whether a way in asked for the second factor instead of signing in. */
+export function asksSecondFactor(data: unknown): data is TwoFactorPrompt {
+  return typeof data === 'object' && data !== null && 'twoFactor' in data;
+}
+
+/** A call that signs in from a panel leaves the marker its plugin reads; a prompt for the second factor signs nobody in yet. */
 async function marking<T>(answer: Answer<T>): Answer<T> {
   const result = await answer;
-  if (!result.error) markPanelSignin();
+  if (!result.error && !asksSecondFactor(result.data)) markPanelSignin();
   return result;
 }
 
@@ -102,6 +111,7 @@ async function marking<T>(answer: Answer<T>): Answer<T> {
 const panel: Mode = {
   account: {
     signIn: (email, password) => marking(api('POST', paths.cpSignin, { email, password, ...panelCredentials() })),
+    secondFactor: (body) => marking(api('POST', paths.signinTwoFactor, body)),
     signUp: (body) => api('POST', paths.signup, { ...body, otp: true, ...panelCredentials() }),
     setFirstPassword: ({ email, password, code, consent, analyticsConsent }) =>
       marking(

@@ -12,11 +12,12 @@ import { InvitationBanner } from '../features/invitations/invitation-banner.tsx'
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
+import { twoFactorPath } from '../features/two-factor/two-factor-path.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
 import { api } from '../lib/api.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
-import { mode } from '../lib/mode.ts';
+import { asksSecondFactor, mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
 import { useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -58,6 +59,7 @@ export default function Login() {
     const result = await mode().account.signIn(normalized.email, password);
     setWaitMinutes(result.code === 'rate.limited' && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0);
     if (result.error) return f.fail(result);
+    if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language, app.target ? redirectTo : undefined));
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));

@@ -1,9 +1,9 @@
-import { accountView, api, completeOtpRequest, emailOnlyRequest, verifyOtpRequest, verifyOtpResponse } from '@gatehouse/contract';
+import { api, completeOtpRequest, emailOnlyRequest, signinAnswer, verifyOtpRequest, verifyOtpResponse } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
-import { callerOf, setSessionCookie } from '../../http/session.ts';
+import { answerStarted, callerOf } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { completeOtpRegistration, resendOtpVerification, verifyOtpEmail } from './otp-signup.service.ts';
 
@@ -27,13 +27,12 @@ export function otpSignupRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         summary: 'Set the password with the code; links the panel user and signs in',
         body: completeOtpRequest,
-        response: replies(accountView),
+        response: replies(signinAnswer),
       },
     },
     async (request, reply) => {
-      const { account, sessionToken } = await completeOtpRegistration(deps, request.body, callerOf(request));
-      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
-      return { data: toAccountView(account) };
+      const { account, started } = await completeOtpRegistration(deps, request.body, callerOf(request));
+      return { data: answerStarted(reply, deps.config, started, () => toAccountView(account), request.panelOrigin) };
     },
   );
 

@@ -57,8 +57,8 @@ export async function completeOtpRegistration(
     ) {
       await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
     }
-    const session = await startSession(trx, deps, written, caller, proofs.mailedCode);
-    return { account: updated, sessionToken: session.token };
+    const started = await startSession(trx, deps, written, caller, proofs.mailedCode);
+    return { account: updated, started };
   });
 }
 

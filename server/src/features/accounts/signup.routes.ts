@@ -1,8 +1,8 @@
 import {
-  accountView,
   api,
   emailOnlyRequest,
   setPasswordRequest,
+  signinAnswer,
   signupRequest,
   signupResponse,
   signupStatusRequest,
@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
-import { asksForCode, callerOf, panelCall, setSessionCookie } from '../../http/session.ts';
+import { answerStarted, asksForCode, callerOf, panelCall } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { resendVerification, setPassword, signUp, verifyEmail } from './signup.service.ts';
 import { watchState } from './signup-watch.ts';
@@ -70,11 +70,10 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     api.setPassword,
-    { schema: { tags, summary: 'Set the first password; signs in', body: setPasswordRequest, response: replies(accountView) } },
+    { schema: { tags, summary: 'Set the first password; signs in', body: setPasswordRequest, response: replies(signinAnswer) } },
     async (request, reply) => {
-      const { account, sessionToken } = await setPassword(deps, request.body, callerOf(request));
-      setSessionCookie(reply, deps.config, sessionToken);
-      return { data: toAccountView(account) };
+      const { account, started } = await setPassword(deps, request.body, callerOf(request));
+      return { data: answerStarted(reply, deps.config, started, () => toAccountView(account)) };
     },
   );
 

@@ -184,7 +184,7 @@ export async function setPassword(
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // A sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
-    const session = await startSession(trx, deps, written, caller, proofs.password);
-    return { account: updated, sessionToken: session.token };
+    const started = await startSession(trx, deps, written, caller, proofs.password);
+    return { account: updated, started };
   });
 }

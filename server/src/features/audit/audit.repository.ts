@@ -34,7 +34,14 @@ export type AuthEventType =
   | 'team_left'
   | 'team_role_changed'
   | 'team_renamed'
-  | 'app_signed_out';
+  | 'app_signed_out'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset'
+  | 'two_factor_recovery_regenerated'
+  | 'two_factor_recovery_used'
+  | 'two_factor_asked'
+  | 'two_factor_failed';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

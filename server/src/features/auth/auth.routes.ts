@@ -1,10 +1,10 @@
-import { accountView, api, cpSigninRequest, sessionResponse, sessionView, signinRequest } from '@gatehouse/contract';
+import { api, cpSigninRequest, sessionResponse, sessionView, signinAnswer, signinRequest } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie, loadSession, requireSession, resolvePanel, setSessionCookie } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, clearSessionCookie, loadSession, requireSession, resolvePanel } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { toLicenseView } from '../licenses/license.service.ts';
 import { endSession } from '../settings/sessions.service.ts';
@@ -25,13 +25,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Sign in with e-mail and password (form data: urlencoded or multipart)',
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         body: signinRequest,
-        response: replies(accountView),
+        response: replies(signinAnswer),
       },
     },
     async (request, reply) => {
-      const { account, sessionToken } = await signIn(deps, request.body, callerOf(request));
-      setSessionCookie(reply, deps.config, sessionToken);
-      return { data: toAccountView(account) };
+      const { account, started } = await signIn(deps, request.body, callerOf(request));
+      return { data: answerStarted(reply, deps.config, started, () => toAccountView(account)) };
     },
   );
 
@@ -43,19 +42,18 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary:
           "Sign in from a hosting panel (JSON): the password signs in; apiKey (an active installation's) and userId link the panel user",
         body: cpSigninRequest,
-        response: replies(accountView),
+        response: replies(signinAnswer),
       },
     },
     async (request, reply) => {
       // The installation first (its own coded error before any password work); the password signs
       // in and links the panel user. apiKey and userId never sign anybody in by themselves.
       const panel = await resolvePanel(deps, request);
-      const { account, sessionToken } = await signIn(deps, request.body, callerOf(request), {
+      const { account, started } = await signIn(deps, request.body, callerOf(request), {
         panelId: panel.id,
         userId: request.body.userId,
       });
-      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
-      return { data: toAccountView(account) };
+      return { data: answerStarted(reply, deps.config, started, () => toAccountView(account), request.panelOrigin) };
     },
   );
 

@@ -21,7 +21,17 @@ export function amrOf(session: { amr: string }): Amr[] {
   return session.amr.split(' ') as Amr[];
 }
 
+/** Whether what a way in proved holds two factors. */
+export function provesTwoFactors(amr: readonly Amr[]): boolean {
+  return amr.includes('mfa');
+}
+
 /** Whether the session was proved with two factors, which a team that requires two-factor asks for. */
 export function provedTwoFactors(session: { amr: string }): boolean {
-  return amrOf(session).includes('mfa');
+  return provesTwoFactors(amrOf(session));
+}
+
+/** What a first factor proved, with the second factor's code on top. */
+export function withSecondFactor(amr: readonly Amr[]): Amr[] {
+  return [...amr, 'otp', 'mfa'];
 }

@@ -194,3 +194,8 @@ export async function deleteSessions(db: DbOrTx, accountId: string, scope: Sessi
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** A session that has just proved more (a second factor, confirmed while signed in) keeps the stronger proof. */
+export async function setSessionAmr(db: DbOrTx, id: string, amr: string): Promise<void> {
+  await db.updateTable('sessions').set({ amr }).where('id', '=', id).execute();
+}

@@ -6,8 +6,11 @@ import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { type Amr, amrColumn } from './proof.ts';
+import { openChallenge, type PendingPanelLink } from '../two-factor/challenge.repository.ts';
+import { hasSecondFactor } from '../two-factor/factors.ts';
+import { type Amr, amrColumn, provesTwoFactors } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
@@ -25,11 +28,19 @@ interface SessionDeps {
 const touchIntervalMs = 60_000;
 
 /**
+ * What a way in gets: a session, or for an account with a second factor that the way in did not
+ * prove, a challenge that `POST /signin/two-factor` answers (decision 046). Each caller must
+ * handle both, so no way in can hand out a session the second factor did not see.
+ */
+export type Started = { kind: 'session'; token: string; session: Session } | { kind: 'challenge'; challengeToken: string };
+
+/**
  * Starts a session with a new random id (no fixation); returns the cookie value once. The one way
  * every sign-in path starts a session, and only for the credential it checked: under the account's
  * lock, an account disabled, deleted or given another credential since (its generation moved on)
  * gets none, and the session keeps the generation the session check compares (decision 029) and
- * what the way in proved (`amr`, decision 045).
+ * what the way in proved (`amr`, decision 045). An account with a confirmed second factor gets a
+ * challenge instead unless `amr` already holds two factors (decision 046).
  */
 export async function startSession(
   db: DbOrTx,
@@ -37,11 +48,17 @@ export async function startSession(
   checked: Pick<Account, 'id' | 'credential_generation'>,
   client: ClientInfo,
   amr: readonly Amr[],
-) {
+  pending?: PendingPanelLink,
+): Promise<Started> {
   await lockAccount(db, checked.id);
   const current = await findAccountById(db, checked.id);
   if (!current || current.disabled_at || current.credential_generation !== checked.credential_generation) {
     throw new AppError(401, 'auth.invalid_credentials');
+  }
+  if (!provesTwoFactors(amr) && (await hasSecondFactor(db, current.id))) {
+    const challengeToken = await openChallenge(db, deps.clock, current, amr, pending);
+    await recordAuthEvent(db, { accountId: current.id, type: 'two_factor_asked', ip: client.ip, at: iso(deps.clock.now()) });
+    return { kind: 'challenge', challengeToken };
   }
   const accountId = current.id;
   const now = deps.clock.now();
@@ -60,7 +77,7 @@ export async function startSession(
     amr: amrColumn(amr),
   };
   await insertSession(db, session);
-  return { token, session };
+  return { kind: 'session', token, session };
 }
 
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */

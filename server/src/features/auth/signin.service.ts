@@ -46,8 +46,10 @@ export async function signIn(
     const now = iso(deps.clock.now());
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
-    const session = await startSession(trx, deps, account, caller, proofs.password);
+    const pending = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
+    const started = await startSession(trx, deps, account, caller, proofs.password, pending);
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
+    if (started.kind === 'challenge') return { account, started };
     if (panelUser)
       await linkPanelUser(
         trx,
@@ -55,7 +57,7 @@ export async function signIn(
         { replace: true },
       );
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
-    return { account, sessionToken: session.token };
+    return { account, started };
   });
 }
 

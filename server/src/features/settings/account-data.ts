@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { connectedApps, oidcTablesWithoutAccountData } from '../oidc/oidc-account-data.ts';
+import { removeSecondFactors } from '../two-factor/challenge.repository.ts';
 import { type AccountAddresses, sentToPerson } from './account-addresses.ts';
 import { eraseInvitations, eraseTeams, exportInvitations, exportTeams } from './team-data.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -100,7 +101,7 @@ export const accountData: AccountDataPart[] = [
   {
     // Whether and since when, never the secret or a code (sealed and keyed, decision 046).
     name: 'twoFactor',
-    tables: ['totp_factors', 'recovery_codes'],
+    tables: ['totp_factors', 'recovery_codes', 'two_factor_challenges'],
     async export(db, account) {
       const [totp, codes] = await Promise.all([
         db.selectFrom('totp_factors').select(['created_at', 'confirmed_at']).where('account_id', '=', account.id).executeTakeFirst(),
@@ -111,10 +112,7 @@ export const accountData: AccountDataPart[] = [
         recoveryCodes: codes.map((code) => ({ createdAt: code.created_at, usedAt: code.used_at })),
       };
     },
-    erase: async (trx, account) => {
-      await trx.deleteFrom('recovery_codes').where('account_id', '=', account.id).execute();
-      await trx.deleteFrom('totp_factors').where('account_id', '=', account.id).execute();
-    },
+    erase: (trx, account) => removeSecondFactors(trx, account.id),
   },
   {
     // Links and codes are stored only as hashes, nothing a person could read. What each e-mail

@@ -12,6 +12,7 @@ import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, writeToken } from '../tokens/token.service.ts';
+import { twoFactorState } from '../two-factor/factors.ts';
 import { confirmPassword } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
@@ -27,6 +28,7 @@ export async function accountOverviewOf(deps: Deps, account: Account): Promise<A
     hasPassword: account.password_hash !== null,
     passwordChangedAt: account.password_changed_at,
     pendingEmail: await pendingEmail(deps, account.id),
+    twoFactor: await twoFactorState(deps.db, account.id),
   };
 }
 

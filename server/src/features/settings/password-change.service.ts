@@ -3,7 +3,7 @@ import type { Caller, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { amrOf } from '../auth/proof.ts';
-import { startSession } from '../auth/session.service.ts';
+import { type Started, startSession } from '../auth/session.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { confirmPassword } from './settings-access.ts';
@@ -20,12 +20,12 @@ export async function changePassword(
   { account, session }: { account: Account; session: Session },
   input: { currentPassword: string; password: string },
   caller: Caller,
-): Promise<{ sessionToken: string }> {
+): Promise<Started> {
   await confirmPassword(deps, account, input.currentPassword, caller, 'currentPassword');
   const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);
-  const sessionToken = await withMail(deps, caller.host, async (trx, mail) => {
+  return withMail(deps, caller.host, async (trx, mail) => {
     const written = await applyNewPassword(trx, deps, {
       account,
       passwordHash,
@@ -36,7 +36,6 @@ export async function changePassword(
     });
     // This browser stays signed in under a new session id: a copy of the old cookie (the reason
     // to change the password, often) signs in nothing (decision 019). It was proved as the old one was.
-    return (await startSession(trx, deps, written, caller, amrOf(session))).token;
+    return startSession(trx, deps, written, caller, amrOf(session));
   });
-  return { sessionToken };
 }

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
+import { lockAccount } from '../accounts/account.repository.ts';
 import { countAccountFailure } from '../auth/account-run.ts';
+import { checkCode, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
 export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).optional() });
@@ -28,4 +33,42 @@ export async function confirmPassword(deps: Deps, account: Account, password: st
   }
   await deps.limits.signinSucceeded(account.email, caller.ip);
   await deps.limits.accountCleared(account.email);
+}
+
+/** The changes that add a way in, which an account without a password confirms with a mailed code. */
+export type ConfirmationCodePurpose = 'sso_link_code' | 'two_factor_code';
+
+/** For an account without a password: a 6-digit code, mailed, that confirms adding a way in. */
+export async function sendConfirmationCode(deps: Deps, account: Account, purpose: ConfirmationCodePurpose, caller: Caller): Promise<void> {
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', account.email, caller.ip));
+  await withMail(deps, caller.host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    const code = await issueCode(trx, deps, account.id, purpose);
+    await mail({ to: account.email, kind: purpose, language: account.locale, params: { code } });
+  });
+}
+
+/**
+ * Proves the person owns the account now, before a change that adds a way in: the password, or
+ * without one the mailed code (decision 030). A stolen session alone must not add one.
+ */
+export async function confirmOwner(
+  deps: Deps,
+  account: Account,
+  proof: { password?: string | undefined; code?: string | undefined },
+  purpose: ConfirmationCodePurpose,
+  caller: Caller,
+  fields: { password: string; code: string },
+): Promise<void> {
+  if (account.password_hash) {
+    if (!proof.password)
+      throw badRequest('account.confirmation_required', { fields: { [fields.password]: 'validation.password_required' } });
+    await confirmPassword(deps, account, proof.password, caller, fields.password);
+    return;
+  }
+  if (!proof.code) throw badRequest('account.confirmation_required', { fields: { [fields.code]: 'validation.otp_required' } });
+  const { token } = await checkCode(deps, { email: account.email, code: proof.code, purpose }, caller);
+  if (!(await consumeToken(deps.db, token.id, iso(deps.clock.now())))) {
+    throw badRequest('otp.invalid', { fields: { [fields.code]: 'otp.invalid' } });
+  }
 }

@@ -9,13 +9,14 @@ import {
   consentsRequest,
   consentsView,
   deleteAccountRequest,
+  twoFactorPrompt,
 } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, clearSessionCookie, requireSession, setSessionCookie } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, clearSessionCookie, requireSession } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
 import { listConnectedApps, signOutOfApp } from '../oidc/connected-apps.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
@@ -91,13 +92,12 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         headers,
         summary: 'Change the password with the current one; ends every other session and outstanding link or code, mails a notice',
         body: changePasswordRequest,
-        response: replies(empty),
+        response: replies(z.union([twoFactorPrompt, empty])),
       },
     },
     async (request, reply) => {
-      const { sessionToken } = await changePassword(deps, authOf(request), request.body, callerOf(request));
-      setSessionCookie(reply, deps.config, sessionToken, request.panelOrigin);
-      return { data: {} };
+      const started = await changePassword(deps, authOf(request), request.body, callerOf(request));
+      return { data: answerStarted(reply, deps.config, started, () => ({}), request.panelOrigin) };
     },
   );
 

@@ -27,6 +27,8 @@ export interface SignupConsents {
 /** Where the browser goes after the callback, and the session to start, if any. */
 export type SsoOutcome =
   | { kind: 'signed_in'; account: Account; sessionToken: string; flow: SsoFlow; created: boolean; invitation?: JoinResult }
+  // The account has a second factor: the browser answers it before it is signed in (decision 046).
+  | { kind: 'two_factor'; challengeToken: string; flow: SsoFlow }
   | { kind: 'linked'; flow: SsoFlow }
   | { kind: 'refused'; code: SsoRefusal; flow?: SsoFlow };
 
@@ -76,11 +78,12 @@ export async function signIn(
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
     }
-    const session = await startSession(trx, deps, account, caller, proofs.singleSignOn);
+    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
+    if (started.kind === 'challenge') return { kind: 'two_factor' as const, challengeToken: started.challengeToken, flow };
     // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
-    return { kind: 'signed_in' as const, account, sessionToken: session.token, flow, created: false, invitation };
+    return { kind: 'signed_in' as const, account, sessionToken: started.token, flow, created: false, invitation };
   };
   // Only a sign-in that links a provider mails (and reads the brand for it).
   const outcome = await (change.link ? withMail(deps, publicHost(deps), write) : deps.db.transaction().execute((trx) => write(trx)))
@@ -133,12 +136,13 @@ export async function signUp(
       created_at: now,
       last_used_at: now,
     });
-    const session = await startSession(trx, deps, account, caller, proofs.singleSignOn);
+    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
+    if (started.kind === 'challenge') return { kind: 'two_factor', challengeToken: started.challengeToken, flow };
     // A new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: false });
-    return { kind: 'signed_in', account, sessionToken: session.token, flow, created: true, invitation };
+    return { kind: 'signed_in', account, sessionToken: started.token, flow, created: true, invitation };
   });
 }
 

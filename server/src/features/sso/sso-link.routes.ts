@@ -5,9 +5,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { sendConfirmationCode } from '../settings/settings-access.ts';
 import { flowLifetimeMs } from './sso.service.ts';
 import { flowCookie } from './sso-cookie.ts';
-import { sendLinkCode, startLink } from './sso-link.service.ts';
+import { startLink } from './sso-link.service.ts';
 
 const linkBody = ssoLinkRequest.extend({ locale: z.enum(languages).optional() });
 
@@ -29,7 +30,7 @@ export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await sendLinkCode(deps, authOf(request).account, callerOf(request));
+      await sendConfirmationCode(deps, authOf(request).account, 'sso_link_code', callerOf(request));
       return { data: {} };
     },
   );

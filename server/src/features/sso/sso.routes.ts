@@ -3,6 +3,7 @@ import {
   invitationTokenSchema,
   isLocalPath,
   languages,
+  screens,
   ssoIdentitiesResponse,
   ssoProviderRegistry,
   ssoProviders,
@@ -14,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { SsoProvider } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, loadSession, requireSession, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, loadSession, requireSession, setChallengeCookie, setSessionCookie } from '../../http/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SsoError } from './oidc-client.ts';
 import { finishSso, flowLifetimeMs, type SignupConsents, type SsoOutcome, startSso } from './sso.service.ts';
@@ -140,6 +141,11 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
       return to(reply, `${localized(page, language)}?error=${outcome.code}`);
     }
     if (outcome.kind === 'linked') return to(reply, `${localized('/', language)}?connected=${provider}`);
+    if (outcome.kind === 'two_factor') {
+      setChallengeCookie(reply, config, outcome.challengeToken);
+      const query = outcome.flow.redirect_to ? `?${new URLSearchParams({ redirectTo: outcome.flow.redirect_to })}` : '';
+      return to(reply, `${localized(screens.twoFactorSignin, language)}${query}`);
+    }
     setSessionCookie(reply, config, outcome.sessionToken);
     // An invitation that could not be used is said on the next page; the sign-in stands.
     const joined = outcome.invitation?.ok === true;

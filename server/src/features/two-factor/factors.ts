@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
+import { recoveryCodesLeft } from './recovery-codes.ts';
 
 /**
  * Whether the account has a second factor to sign in with: a confirmed authenticator. What a team
@@ -13,4 +14,10 @@ export async function hasSecondFactor(db: DbOrTx, accountId: string): Promise<bo
     .where('confirmed_at', 'is not', null)
     .executeTakeFirst();
   return totp !== undefined;
+}
+
+/** What the settings show: whether two-factor is on, and how many recovery codes are left. */
+export async function twoFactorState(db: DbOrTx, accountId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const enabled = await hasSecondFactor(db, accountId);
+  return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, accountId) : 0 };
 }

@@ -140,6 +140,39 @@ const de: MailMessages = {
       'Ihr Konto bei {brand} ({email}) und die dazu gespeicherten personenbezogenen Daten wurden wie gewünscht gelöscht. Sie können sich jederzeit wieder mit dieser Adresse registrieren.',
     after: 'Falls Sie Ihr Konto nicht gelöscht haben, wenden Sie sich bitte sofort an unseren Support.',
   },
+  twoFactorCode: {
+    subject: 'Ihr {brand}-Code für die Zwei-Faktor-Authentifizierung: {code}',
+    preheader: 'Geben Sie ihn ein, um die Änderung zu bestätigen.',
+    intro:
+      'Geben Sie diesen Code in Ihren Kontoeinstellungen ein, um die Änderung der Zwei-Faktor-Authentifizierung Ihres {brand}-Kontos zu bestätigen:',
+    expiry:
+      'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
+  },
+  twoFactorEnabled: {
+    subject: 'Die Zwei-Faktor-Authentifizierung für Ihr {brand}-Konto ist aktiviert',
+    preheader: 'Bei der Anmeldung wird jetzt auch ein Code aus Ihrer Authenticator-App abgefragt.',
+    intro:
+      'für Ihr Konto bei {brand} ({email}) wurde soeben die Zwei-Faktor-Authentifizierung aktiviert. Bei der Anmeldung wird jetzt zusätzlich ein Code aus Ihrer Authenticator-App oder einer Ihrer Wiederherstellungscodes abgefragt.',
+    button: 'Einstellungen öffnen',
+    notYou: 'Falls Sie das nicht waren, setzen Sie Ihr Passwort bitte sofort zurück und wenden Sie sich an unseren Support.',
+  },
+  twoFactorDisabled: {
+    subject: 'Die Zwei-Faktor-Authentifizierung für Ihr {brand}-Konto ist deaktiviert',
+    preheader: 'Bei der Anmeldung wird kein Code mehr abgefragt.',
+    intro:
+      'für Ihr Konto bei {brand} ({email}) wurde soeben die Zwei-Faktor-Authentifizierung deaktiviert. Bei der Anmeldung wird kein Code aus Ihrer Authenticator-App mehr abgefragt.',
+    button: 'Einstellungen öffnen',
+    notYou:
+      'Falls Sie das nicht waren, setzen Sie Ihr Passwort bitte sofort zurück, aktivieren Sie die Zwei-Faktor-Authentifizierung erneut und wenden Sie sich an unseren Support.',
+  },
+  twoFactorReset: {
+    subject: 'Die Zwei-Faktor-Authentifizierung Ihres {brand}-Kontos wurde zurückgesetzt',
+    preheader: 'Unser Support hat sie auf Ihre Anfrage hin deaktiviert.',
+    intro:
+      'unser Support hat die Zwei-Faktor-Authentifizierung Ihres Kontos bei {brand} ({email}) deaktiviert, wie Sie es nach dem Verlust Ihrer Authenticator-App und Ihrer Wiederherstellungscodes angefragt haben. Ihre Authenticator-App und Ihre Wiederherstellungscodes funktionieren nicht mehr.',
+    button: 'Wieder aktivieren',
+    after: 'Falls Sie das nicht angefragt haben, setzen Sie Ihr Passwort bitte sofort zurück und wenden Sie sich an unseren Support.',
+  },
   teamInvitation: {
     subject: 'Einladung in das Team von {team} bei {brand}',
     preheader: '{inviter} hat Sie in ein Monitoring-Team eingeladen.',

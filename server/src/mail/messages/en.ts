@@ -135,6 +135,37 @@ const en = {
       'Your {brand} account ({email}) and the personal data stored with it have been deleted, as you asked. You can sign up again at any time with this address.',
     after: 'If you did not delete your account, contact our support right away.',
   },
+  twoFactorCode: {
+    subject: 'Your {brand} code for two-factor authentication: {code}',
+    preheader: 'Enter it to confirm the change.',
+    intro: 'Enter this code in your account settings to confirm the change to two-factor authentication of your {brand} account:',
+    expiry:
+      'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
+  },
+  twoFactorEnabled: {
+    subject: 'Two-factor authentication is on for your {brand} account',
+    preheader: 'Signing in now also asks for a code from your authenticator app.',
+    intro:
+      'Two-factor authentication was just turned on for your {brand} account ({email}). Signing in now also asks for a code from your authenticator app, or one of your recovery codes.',
+    button: 'Open your settings',
+    notYou: 'If you did not do this, reset your password right away and contact our support.',
+  },
+  twoFactorDisabled: {
+    subject: 'Two-factor authentication is off for your {brand} account',
+    preheader: 'Signing in no longer asks for a code.',
+    intro:
+      'Two-factor authentication was just turned off for your {brand} account ({email}). Signing in no longer asks for a code from your authenticator app.',
+    button: 'Open your settings',
+    notYou: 'If you did not do this, reset your password right away, turn two-factor authentication on again and contact our support.',
+  },
+  twoFactorReset: {
+    subject: 'Two-factor authentication of your {brand} account was reset',
+    preheader: 'Our support turned it off at your request.',
+    intro:
+      'Our support turned off two-factor authentication for your {brand} account ({email}), as you asked after losing your authenticator app and recovery codes. Your authenticator and recovery codes no longer work.',
+    button: 'Turn it on again',
+    after: 'If you did not ask for this, reset your password right away and contact our support.',
+  },
   teamInvitation: {
     subject: 'Join the team of {team} on {brand}',
     preheader: '{inviter} invited you to their monitoring team.',

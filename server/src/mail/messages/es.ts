@@ -138,6 +138,39 @@ const es: MailMessages = {
       'Tu cuenta de {brand} ({email}) y los datos personales guardados con ella se han eliminado, como pediste. Puedes volver a registrarte con esta dirección cuando quieras.',
     after: 'Si no has eliminado tu cuenta, ponte en contacto con nuestro equipo de asistencia de inmediato.',
   },
+  twoFactorCode: {
+    subject: 'Tu código de {brand} para la verificación en dos pasos: {code}',
+    preheader: 'Introdúcelo para confirmar el cambio.',
+    intro:
+      'Introduce este código en la configuración de tu cuenta para confirmar el cambio de la verificación en dos pasos de tu cuenta de {brand}:',
+    expiry:
+      'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y ponte en contacto con nuestro soporte.',
+  },
+  twoFactorEnabled: {
+    subject: 'La verificación en dos pasos está activada en tu cuenta de {brand}',
+    preheader: 'Al iniciar sesión también se pedirá un código de tu aplicación de autenticación.',
+    intro:
+      'Se acaba de activar la verificación en dos pasos en tu cuenta de {brand} ({email}). Al iniciar sesión también se pedirá un código de tu aplicación de autenticación o uno de tus códigos de recuperación.',
+    button: 'Abrir la configuración',
+    notYou: 'Si no has sido tú, restablece tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
+  twoFactorDisabled: {
+    subject: 'La verificación en dos pasos está desactivada en tu cuenta de {brand}',
+    preheader: 'Al iniciar sesión ya no se pedirá ningún código.',
+    intro:
+      'Se acaba de desactivar la verificación en dos pasos en tu cuenta de {brand} ({email}). Al iniciar sesión ya no se pedirá un código de tu aplicación de autenticación.',
+    button: 'Abrir la configuración',
+    notYou:
+      'Si no has sido tú, restablece tu contraseña de inmediato, vuelve a activar la verificación en dos pasos y ponte en contacto con nuestro soporte.',
+  },
+  twoFactorReset: {
+    subject: 'Se ha restablecido la verificación en dos pasos de tu cuenta de {brand}',
+    preheader: 'Nuestro soporte la ha desactivado a petición tuya.',
+    intro:
+      'Nuestro soporte ha desactivado la verificación en dos pasos de tu cuenta de {brand} ({email}), tal como pediste tras perder tu aplicación de autenticación y tus códigos de recuperación. Ya no funcionan.',
+    button: 'Volver a activarla',
+    after: 'Si no lo has pedido, restablece tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
   teamInvitation: {
     subject: 'Únete al equipo de {team} en {brand}',
     preheader: '{inviter} te ha invitado a su equipo de monitorización.',

@@ -140,6 +140,39 @@ const fr: MailMessages = {
       'Votre compte {brand} ({email}) et les données personnelles qui y étaient associées ont été supprimés, comme vous l’avez demandé. Vous pouvez vous réinscrire à tout moment avec cette adresse.',
     after: 'Si vous n’avez pas supprimé votre compte, contactez immédiatement notre assistance.',
   },
+  twoFactorCode: {
+    subject: 'Votre code {brand} pour l’authentification à deux facteurs : {code}',
+    preheader: 'Saisissez-le pour confirmer la modification.',
+    intro:
+      'Saisissez ce code dans les paramètres de votre compte pour confirmer la modification de l’authentification à deux facteurs de votre compte {brand} :',
+    expiry:
+      'Le code est valable {minutes} minutes. Si vous n’êtes pas à l’origine de cette demande, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
+  },
+  twoFactorEnabled: {
+    subject: 'L’authentification à deux facteurs est activée pour votre compte {brand}',
+    preheader: 'La connexion demande désormais aussi un code de votre application d’authentification.',
+    intro:
+      'L’authentification à deux facteurs vient d’être activée pour votre compte {brand} ({email}). La connexion demande désormais aussi un code de votre application d’authentification, ou l’un de vos codes de récupération.',
+    button: 'Ouvrir vos paramètres',
+    notYou: 'Si ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez notre support.',
+  },
+  twoFactorDisabled: {
+    subject: 'L’authentification à deux facteurs est désactivée pour votre compte {brand}',
+    preheader: 'La connexion ne demande plus de code.',
+    intro:
+      'L’authentification à deux facteurs vient d’être désactivée pour votre compte {brand} ({email}). La connexion ne demande plus de code de votre application d’authentification.',
+    button: 'Ouvrir vos paramètres',
+    notYou:
+      'Si ce n’était pas vous, réinitialisez immédiatement votre mot de passe, réactivez l’authentification à deux facteurs et contactez notre support.',
+  },
+  twoFactorReset: {
+    subject: 'L’authentification à deux facteurs de votre compte {brand} a été réinitialisée',
+    preheader: 'Notre support l’a désactivée à votre demande.',
+    intro:
+      'Notre support a désactivé l’authentification à deux facteurs de votre compte {brand} ({email}), comme vous l’avez demandé après avoir perdu votre application d’authentification et vos codes de récupération. Ceux-ci ne fonctionnent plus.',
+    button: 'La réactiver',
+    after: 'Si vous n’avez rien demandé, réinitialisez immédiatement votre mot de passe et contactez notre support.',
+  },
   teamInvitation: {
     subject: 'Rejoignez l’équipe de {team} sur {brand}',
     preheader: '{inviter} vous invite dans son équipe de supervision.',

@@ -139,6 +139,38 @@ const it: MailMessages = {
       'Il tuo account {brand} ({email}) e i dati personali salvati con esso sono stati eliminati, come hai chiesto. Puoi registrarti di nuovo con questo indirizzo in qualsiasi momento.',
     after: 'Se non hai eliminato tu l’account, contatta subito il nostro supporto.',
   },
+  twoFactorCode: {
+    subject: 'Il tuo codice {brand} per l’autenticazione a due fattori: {code}',
+    preheader: 'Inseriscilo per confermare la modifica.',
+    intro:
+      'Inserisci questo codice nelle impostazioni del tuo account per confermare la modifica dell’autenticazione a due fattori del tuo account {brand}:',
+    expiry:
+      'Il codice è valido per {minutes} minuti. Se non l’hai richiesto tu, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
+  },
+  twoFactorEnabled: {
+    subject: 'L’autenticazione a due fattori è attiva per il tuo account {brand}',
+    preheader: 'L’accesso ora chiede anche un codice della tua app di autenticazione.',
+    intro:
+      'L’autenticazione a due fattori è appena stata attivata per il tuo account {brand} ({email}). L’accesso ora chiede anche un codice della tua app di autenticazione, o uno dei tuoi codici di recupero.',
+    button: 'Apri le impostazioni',
+    notYou: 'Se non sei stato tu, reimposta subito la password e contatta il nostro supporto.',
+  },
+  twoFactorDisabled: {
+    subject: 'L’autenticazione a due fattori è disattivata per il tuo account {brand}',
+    preheader: 'L’accesso non chiede più alcun codice.',
+    intro:
+      'L’autenticazione a due fattori è appena stata disattivata per il tuo account {brand} ({email}). L’accesso non chiede più un codice della tua app di autenticazione.',
+    button: 'Apri le impostazioni',
+    notYou: 'Se non sei stato tu, reimposta subito la password, riattiva l’autenticazione a due fattori e contatta il nostro supporto.',
+  },
+  twoFactorReset: {
+    subject: 'L’autenticazione a due fattori del tuo account {brand} è stata reimpostata',
+    preheader: 'Il nostro supporto l’ha disattivata su tua richiesta.',
+    intro:
+      'Il nostro supporto ha disattivato l’autenticazione a due fattori del tuo account {brand} ({email}), come hai chiesto dopo aver perso la tua app di autenticazione e i codici di recupero. Non funzionano più.',
+    button: 'Riattivala',
+    after: 'Se non l’hai chiesto tu, reimposta subito la password e contatta il nostro supporto.',
+  },
   teamInvitation: {
     subject: 'Unisciti al team di {team} su {brand}',
     preheader: '{inviter} ti ha invitato nel suo team di monitoraggio.',

@@ -134,6 +134,38 @@ const pt: MailMessages = {
       'Sua conta {brand} ({email}) e os dados pessoais guardados com ela foram excluídos, como você pediu. Você pode se cadastrar de novo com este endereço a qualquer momento.',
     after: 'Se não foi você que excluiu a conta, entre em contato com nosso suporte imediatamente.',
   },
+  twoFactorCode: {
+    subject: 'Seu código da {brand} para a autenticação de dois fatores: {code}',
+    preheader: 'Digite-o para confirmar a alteração.',
+    intro:
+      'Digite este código nas configurações da sua conta para confirmar a alteração da autenticação de dois fatores da sua conta da {brand}:',
+    expiry:
+      'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
+  },
+  twoFactorEnabled: {
+    subject: 'A autenticação de dois fatores está ativada na sua conta da {brand}',
+    preheader: 'Agora o login também pede um código do seu aplicativo autenticador.',
+    intro:
+      'A autenticação de dois fatores acabou de ser ativada na sua conta da {brand} ({email}). Agora o login também pede um código do seu aplicativo autenticador ou um dos seus códigos de recuperação.',
+    button: 'Abrir as configurações',
+    notYou: 'Se não foi você, redefina sua senha agora mesmo e fale com nosso suporte.',
+  },
+  twoFactorDisabled: {
+    subject: 'A autenticação de dois fatores está desativada na sua conta da {brand}',
+    preheader: 'O login não pede mais um código.',
+    intro:
+      'A autenticação de dois fatores acabou de ser desativada na sua conta da {brand} ({email}). O login não pede mais um código do seu aplicativo autenticador.',
+    button: 'Abrir as configurações',
+    notYou: 'Se não foi você, redefina sua senha agora mesmo, ative a autenticação de dois fatores de novo e fale com nosso suporte.',
+  },
+  twoFactorReset: {
+    subject: 'A autenticação de dois fatores da sua conta da {brand} foi redefinida',
+    preheader: 'Nosso suporte a desativou a seu pedido.',
+    intro:
+      'Nosso suporte desativou a autenticação de dois fatores da sua conta da {brand} ({email}), como você pediu depois de perder seu aplicativo autenticador e seus códigos de recuperação. Eles não funcionam mais.',
+    button: 'Ativar de novo',
+    after: 'Se você não pediu isso, redefina sua senha agora mesmo e fale com nosso suporte.',
+  },
   teamInvitation: {
     subject: 'Participe da equipe de {team} no {brand}',
     preheader: '{inviter} convidou você para a equipe de monitoramento.',

@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { mode } from '../../lib/mode.ts';
+import { asksSecondFactor, mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { twoFactorPath } from '../two-factor/two-factor-path.ts';
 import { ConsentChoices } from './consent-choices.tsx';
 import { announceSignup } from './follow-signup.ts';
 import { signupStep } from './steps.ts';
@@ -16,7 +18,8 @@ import { signupStep } from './steps.ts';
  * or in a hosting panel with the mailed code, which also signs in and sets the panel's marker.
  */
 export function PasswordStep() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
   const stored = useSignupStore();
   const { email, token } = stored;
   // The boxes ticked at sign-up, from the server when the link opened in another tab: the owner
@@ -32,6 +35,7 @@ export function PasswordStep() {
     const { password } = newPassword;
     const result = await mode().account.setFirstPassword({ email, password, token, code, consent, analyticsConsent });
     if (!result.data) return f.fail(result);
+    if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language));
     useSignupStore.getState().update({
       password,
       token: '',

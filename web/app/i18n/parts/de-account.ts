@@ -108,6 +108,7 @@ const deAccount: AccountTexts = {
       profile: 'Profil',
       consents: 'Datenschutz und Einwilligungen',
       password: 'Passwort',
+      'two-factor': 'Zwei-Faktor-Authentifizierung',
       email: 'E-Mail-Adresse',
       sessions: 'Geräte und Sitzungen',
       apps: 'Verbundene Apps',
@@ -117,6 +118,7 @@ const deAccount: AccountTexts = {
       profile: 'Ihr Name und Ihre Sprache',
       consents: 'Produktneuigkeiten und Nutzungsstatistiken',
       password: 'Ihr Passwort ändern',
+      'two-factor': 'Ein Code vom Smartphone bei der Anmeldung',
       email: 'Die Adresse, mit der Sie sich anmelden',
       sessions: 'Wo Sie angemeldet sind',
       apps: 'Apps, bei denen Sie sich mit diesem Konto angemeldet haben',
@@ -166,6 +168,45 @@ const deAccount: AccountTexts = {
       linkSent: 'Wir haben einen Link an {email} gesendet. Er ist 60 Minuten gültig.',
       codeSent:
         'Wir haben einen Code an {email} gesendet. Geben Sie ihn innerhalb von 10 Minuten im Plugin unter „Passwort zurücksetzen“ ein.',
+    },
+    twoFactor: {
+      intro:
+        'Schützen Sie Ihr Konto mit einem zweiten Schritt bei der Anmeldung: einem Code aus einer Authenticator-App auf Ihrem Smartphone, etwa Google Authenticator, Microsoft Authenticator oder 1Password.',
+      statusOn: 'Die Zwei-Faktor-Authentifizierung ist aktiviert.',
+      statusOff: 'Die Zwei-Faktor-Authentifizierung ist deaktiviert: Ihr Passwort allein meldet Sie an.',
+      codesLeft:
+        '{count, plural, =0 {Keine Wiederherstellungscodes mehr übrig.} one {# Wiederherstellungscode übrig.} other {# Wiederherstellungscodes übrig.}}',
+      start: 'Zwei-Faktor-Authentifizierung aktivieren',
+      passwordHint: 'Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.',
+      sendCode: 'Bestätigungscode per E-Mail senden',
+      codeSent: 'Wir haben einen Code an {email} gesendet. Geben Sie ihn innerhalb von 10 Minuten ein.',
+      scanHeading: 'QR-Code scannen',
+      scanIntro:
+        'Öffnen Sie Ihre Authenticator-App, fügen Sie ein Konto hinzu und scannen Sie diesen Code. Falls das nicht geht, geben Sie den Einrichtungsschlüssel ein.',
+      qrAlt: 'QR-Code für Ihre Authenticator-App',
+      secretLabel: 'Einrichtungsschlüssel',
+      confirmLabel: 'Code aus der App',
+      confirmHint: 'Geben Sie den 6-stelligen Code ein, den die App jetzt für dieses Konto anzeigt.',
+      currentCodeHint: 'Geben Sie den 6-stelligen Code ein, den Ihre Authenticator-App jetzt anzeigt.',
+      confirm: 'Aktivieren',
+      cancel: 'Abbrechen',
+      codesHeading: 'Speichern Sie Ihre Wiederherstellungscodes',
+      codesIntro:
+        'Falls Sie Ihr Smartphone verlieren, meldet Sie jeder dieser Codes einmal an. Bewahren Sie sie sicher auf: Sie werden nur dieses eine Mal angezeigt.',
+      copy: 'Codes kopieren',
+      copied: 'Die Codes wurden kopiert.',
+      download: 'Herunterladen',
+      saved: 'Ich habe meine Codes gespeichert',
+      fileHeader: 'Wiederherstellungscodes für {email}. Jeder Code meldet Sie einmal an.',
+      regenerateHeading: 'Wiederherstellungscodes',
+      regenerateIntro:
+        'Erstellen Sie 10 neue Codes, wenn Sie mehrere verbraucht oder verloren haben. Die alten Codes funktionieren sofort nicht mehr.',
+      regenerate: 'Neue Wiederherstellungscodes erstellen',
+      offHeading: 'Zwei-Faktor-Authentifizierung deaktivieren',
+      offIntro:
+        'Bei der Anmeldung wird dann nur noch Ihr Passwort abgefragt. Bestätigen Sie mit Ihrem Passwort und einem aktuellen Code aus Ihrer App.',
+      off: 'Zwei-Faktor-Authentifizierung deaktivieren',
+      turnedOff: 'Die Zwei-Faktor-Authentifizierung ist deaktiviert. Wir haben Ihnen dazu eine E-Mail gesendet.',
     },
     email: {
       intro: 'Mit dieser Adresse melden Sie sich an, und an sie senden wir alle E-Mails.',

@@ -35,6 +35,7 @@ const deStart: StartTexts = {
   },
   titles: {
     login: 'Anmelden',
+    twoFactor: 'Zwei-Faktor-Authentifizierung',
     signup: 'Registrieren',
     resetPassword: 'Passwort zurücksetzen',
     setPassword: 'Neues Passwort festlegen',
@@ -59,6 +60,23 @@ const deStart: StartTexts = {
     createAccount: 'Jetzt kostenlos registrieren',
     orEmail: 'oder mit E-Mail-Adresse anmelden',
     retryIn: 'Sie können es in {minutes, plural, one {# Minute} other {# Minuten}} erneut versuchen oder Ihr Passwort jetzt zurücksetzen.',
+  },
+  twoFactor: {
+    heading: 'Zwei-Faktor-Authentifizierung',
+    intro: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein, um die Anmeldung abzuschließen.',
+    recoveryIntro:
+      'Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Aktivieren der Zwei-Faktor-Authentifizierung gespeichert haben. Jeder Code funktioniert einmal.',
+    codeLabel: 'Authentifizierungscode',
+    codeHint: 'Öffnen Sie Ihre Authenticator-App und geben Sie den angezeigten Code ein.',
+    recoveryLabel: 'Wiederherstellungscode',
+    recoveryHint: 'Zehn Buchstaben und Ziffern, zum Beispiel abcde-fgh23.',
+    submit: 'Bestätigen und anmelden',
+    useRecovery: 'Stattdessen einen Wiederherstellungscode verwenden',
+    useApp: 'Stattdessen die Authenticator-App verwenden',
+    ended: 'Diese Anmeldung ist beendet.',
+    signInAgain: 'Erneut anmelden',
+    lost: 'Smartphone und Wiederherstellungscodes verloren? Wenden Sie sich an unseren Support, um die Zwei-Faktor-Authentifizierung zurückzusetzen.',
+    back: 'Zurück zur Anmeldung',
   },
   signup: {
     heading: 'Erstellen Sie Ihr Konto',

@@ -35,6 +35,7 @@ const esStart: StartTexts = {
   },
   titles: {
     login: 'Iniciar sesión',
+    twoFactor: 'Verificación en dos pasos',
     signup: 'Registrarse',
     resetPassword: 'Restablecer contraseña',
     setPassword: 'Nueva contraseña',
@@ -59,6 +60,23 @@ const esStart: StartTexts = {
     createAccount: 'Crea una gratis',
     orEmail: 'o inicia sesión con tu correo electrónico',
     retryIn: 'Podrás volver a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}, o restablecer tu contraseña ahora.',
+  },
+  twoFactor: {
+    heading: 'Verificación en dos pasos',
+    intro: 'Introduce el código de 6 dígitos de tu aplicación de autenticación para terminar de iniciar sesión.',
+    recoveryIntro:
+      'Introduce uno de los códigos de recuperación que guardaste al activar la verificación en dos pasos. Cada código funciona una vez.',
+    codeLabel: 'Código de verificación',
+    codeHint: 'Abre tu aplicación de autenticación y escribe el código que muestra ahora.',
+    recoveryLabel: 'Código de recuperación',
+    recoveryHint: 'Diez letras y cifras, por ejemplo abcde-fgh23.',
+    submit: 'Verificar e iniciar sesión',
+    useRecovery: 'Usar un código de recuperación',
+    useApp: 'Usar la aplicación de autenticación',
+    ended: 'Este inicio de sesión ha terminado.',
+    signInAgain: 'Volver a iniciar sesión',
+    lost: '¿Has perdido el teléfono y los códigos de recuperación? Ponte en contacto con nuestro soporte para restablecer la verificación en dos pasos.',
+    back: 'Volver al inicio de sesión',
   },
   signup: {
     heading: 'Crea tu cuenta',

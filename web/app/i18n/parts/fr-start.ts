@@ -35,6 +35,7 @@ const frStart: StartTexts = {
   },
   titles: {
     login: 'Connexion',
+    twoFactor: 'Authentification à deux facteurs',
     signup: 'Inscription',
     resetPassword: 'Réinitialiser le mot de passe',
     setPassword: 'Nouveau mot de passe',
@@ -60,6 +61,23 @@ const frStart: StartTexts = {
     orEmail: 'ou connectez-vous avec votre adresse e-mail',
     retryIn:
       'Vous pourrez réessayer dans {minutes, plural, one {# minute} other {# minutes}}, ou réinitialiser votre mot de passe dès maintenant.',
+  },
+  twoFactor: {
+    heading: 'Authentification à deux facteurs',
+    intro: 'Saisissez le code à 6 chiffres de votre application d’authentification pour terminer la connexion.',
+    recoveryIntro:
+      'Saisissez l’un des codes de récupération enregistrés lors de l’activation de l’authentification à deux facteurs. Chaque code ne fonctionne qu’une fois.',
+    codeLabel: 'Code d’authentification',
+    codeHint: 'Ouvrez votre application d’authentification et saisissez le code affiché.',
+    recoveryLabel: 'Code de récupération',
+    recoveryHint: 'Dix lettres et chiffres, par exemple abcde-fgh23.',
+    submit: 'Vérifier et se connecter',
+    useRecovery: 'Utiliser plutôt un code de récupération',
+    useApp: 'Utiliser plutôt l’application d’authentification',
+    ended: 'Cette connexion a pris fin.',
+    signInAgain: 'Se reconnecter',
+    lost: 'Téléphone et codes de récupération perdus ? Contactez notre support pour réinitialiser l’authentification à deux facteurs.',
+    back: 'Retour à la connexion',
   },
   signup: {
     heading: 'Créez votre compte',

@@ -35,6 +35,7 @@ const itStart: StartTexts = {
   },
   titles: {
     login: 'Accedi',
+    twoFactor: 'Autenticazione a due fattori',
     signup: 'Registrati',
     resetPassword: 'Reimposta password',
     setPassword: 'Imposta nuova password',
@@ -59,6 +60,23 @@ const itStart: StartTexts = {
     createAccount: 'Creane uno gratis',
     orEmail: 'oppure accedi con l’email',
     retryIn: 'Potrai riprovare tra {minutes, plural, one {# minuto} other {# minuti}}, oppure reimpostare la password ora.',
+  },
+  twoFactor: {
+    heading: 'Autenticazione a due fattori',
+    intro: 'Inserisci il codice di 6 cifre della tua app di autenticazione per completare l’accesso.',
+    recoveryIntro:
+      'Inserisci uno dei codici di recupero che hai salvato quando hai attivato l’autenticazione a due fattori. Ogni codice funziona una sola volta.',
+    codeLabel: 'Codice di autenticazione',
+    codeHint: 'Apri la tua app di autenticazione e digita il codice che mostra ora.',
+    recoveryLabel: 'Codice di recupero',
+    recoveryHint: 'Dieci lettere e cifre, ad esempio abcde-fgh23.',
+    submit: 'Verifica e accedi',
+    useRecovery: 'Usa invece un codice di recupero',
+    useApp: 'Usa invece l’app di autenticazione',
+    ended: 'Questo accesso è terminato.',
+    signInAgain: 'Accedi di nuovo',
+    lost: 'Hai perso il telefono e i codici di recupero? Contatta il nostro supporto per reimpostare l’autenticazione a due fattori.',
+    back: 'Torna all’accesso',
   },
   signup: {
     heading: 'Crea il tuo account',

@@ -35,6 +35,7 @@ const ptStart: StartTexts = {
   },
   titles: {
     login: 'Entrar',
+    twoFactor: 'Autenticação de dois fatores',
     signup: 'Cadastrar-se',
     resetPassword: 'Redefinir senha',
     setPassword: 'Definir nova senha',
@@ -59,6 +60,23 @@ const ptStart: StartTexts = {
     createAccount: 'Crie uma grátis',
     orEmail: 'ou entre com seu e-mail',
     retryIn: 'Você poderá tentar de novo em {minutes, plural, one {# minuto} other {# minutos}} ou redefinir sua senha agora.',
+  },
+  twoFactor: {
+    heading: 'Autenticação de dois fatores',
+    intro: 'Insira o código de 6 dígitos do seu aplicativo autenticador para concluir o login.',
+    recoveryIntro:
+      'Insira um dos códigos de recuperação que você salvou ao ativar a autenticação de dois fatores. Cada código funciona uma vez.',
+    codeLabel: 'Código de autenticação',
+    codeHint: 'Abra seu aplicativo autenticador e digite o código que ele mostra agora.',
+    recoveryLabel: 'Código de recuperação',
+    recoveryHint: 'Dez letras e números, por exemplo abcde-fgh23.',
+    submit: 'Verificar e entrar',
+    useRecovery: 'Usar um código de recuperação',
+    useApp: 'Usar o aplicativo autenticador',
+    ended: 'Este login terminou.',
+    signInAgain: 'Entrar novamente',
+    lost: 'Perdeu o celular e os códigos de recuperação? Fale com nosso suporte para redefinir a autenticação de dois fatores.',
+    back: 'Voltar ao login',
   },
   signup: {
     heading: 'Crie sua conta',

@@ -1,0 +1,137 @@
+import { screenUrl } from '@gatehouse/contract';
+import type { Account, Session } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { WriteMail } from '../../mail/mail-transaction.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
+import { findAccountByEmail, lockAccount } from '../accounts/account.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { countAccountFailure } from '../auth/account-run.ts';
+import { amrColumn, amrOf, withSecondFactor } from '../auth/proof.ts';
+import { setSessionAmr } from '../auth/session.repository.ts';
+import { getBrand } from '../brands/brand.service.ts';
+import { confirmOwner } from '../settings/settings-access.ts';
+import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
+import { removeSecondFactors } from './challenge.repository.ts';
+import { hasSecondFactor } from './factors.ts';
+import { replaceRecoveryCodes } from './recovery-codes.ts';
+
+// Turning two-factor on and off from the settings (decision 046). Every step that adds, replaces
+// or removes a factor asks for the password (or, without one, a mailed code) first: a stolen
+// session alone must not take the second factor over.
+
+type MailDeps = Parameters<typeof withMail>[0];
+
+interface Proof {
+  currentPassword?: string | undefined;
+  emailCode?: string | undefined;
+}
+
+const proveOwner = (deps: Deps, account: Account, proof: Proof, caller: Caller) =>
+  confirmOwner(deps, account, { password: proof.currentPassword, code: proof.emailCode }, 'two_factor_code', caller, {
+    password: 'currentPassword',
+    code: 'emailCode',
+  });
+
+const alreadyOn = () => new AppError(409, 'two_factor.already_enabled');
+const notOn = () => badRequest('two_factor.not_enabled');
+
+/** A new authenticator secret, its otpauth URI (issuer: the host's brand, label: the address) and QR code; active once confirmed. */
+export async function beginEnrolment(deps: Deps, account: Account, proof: Proof, caller: Caller) {
+  await proveOwner(deps, account, proof, caller);
+  if (await hasSecondFactor(deps.db, account.id)) throw alreadyOn();
+  const brand = await getBrand(deps.db, deps.config, caller.host);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, account.id);
+    return beginAuthenticator(trx, deps, account.id, { issuer: brand.brandName, label: account.email });
+  });
+}
+
+/**
+ * The first code from the app turns two-factor on and hands out the recovery codes, once. The
+ * session that confirmed it has just proved the factor, so it counts as proved with two.
+ */
+export async function confirmEnrolment(deps: Deps, signedIn: { account: Account; session: Session }, code: string, caller: Caller) {
+  const { account, session } = signedIn;
+  return withMail(deps, caller.host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    const factor = await findAuthenticator(trx, account.id);
+    if (factor?.confirmed_at) throw alreadyOn();
+    if (!factor) throw badRequest('two_factor.not_pending');
+    const check = await useAuthenticatorCode(trx, deps, account.id, code, { pending: true });
+    if (!check.ok) throw badRequest('two_factor.invalid_code', { fields: { code: 'two_factor.invalid_code' } });
+    const now = iso(deps.clock.now());
+    if (!(await confirmAuthenticator(trx, account.id, now))) throw alreadyOn();
+    const recoveryCodes = await replaceRecoveryCodes(trx, deps, account.id, now);
+    await setSessionAmr(trx, session.id, amrColumn(withSecondFactor(amrOf(session))));
+    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_enabled', ip: caller.ip, at: now });
+    await notify(deps, mail, account, 'two_factor_enabled');
+    return { recoveryCodes };
+  });
+}
+
+/** A new set of recovery codes; every code of the old set stops working. */
+export async function regenerateRecoveryCodes(deps: Deps, account: Account, proof: Proof, caller: Caller) {
+  await proveOwner(deps, account, proof, caller);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, account.id);
+    if (!(await hasSecondFactor(trx, account.id))) throw notOn();
+    const now = iso(deps.clock.now());
+    const recoveryCodes = await replaceRecoveryCodes(trx, deps, account.id, now);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_recovery_regenerated', ip: caller.ip, at: now });
+    return { recoveryCodes };
+  });
+}
+
+/** Turns two-factor off: the password (or mailed code) and a current code from the app, which counts in the run like a password. */
+export async function disableTwoFactor(deps: Deps, account: Account, input: Proof & { code: string }, caller: Caller): Promise<void> {
+  await proveOwner(deps, account, input, caller);
+  const refused = await withMail(deps, caller.host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    if (!(await hasSecondFactor(trx, account.id))) throw notOn();
+    const check = await useAuthenticatorCode(trx, deps, account.id, input.code);
+    if (!check.ok) return check.reason === 'used' ? 'two_factor.code_used' : 'two_factor.invalid_code';
+    await removeSecondFactors(trx, account.id);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_disabled', ip: caller.ip, at: iso(deps.clock.now()) });
+    await notify(deps, mail, account, 'two_factor_disabled');
+    return undefined;
+  });
+  if (!refused) return;
+  await deps.limits.signinFailed(account.email, caller.ip);
+  const tripped = await countAccountFailure(deps, account.email, account, caller);
+  const code = tripped ? 'auth.signin_paused' : refused;
+  throw badRequest(code, { fields: { code } });
+}
+
+/**
+ * The operator's way back for an owner who lost the phone and the recovery codes
+ * (`npm run admin -- account two-factor-reset`): both factors end, audited, and the owner is
+ * mailed in their language.
+ */
+export async function resetTwoFactor(deps: MailDeps, email: string, host: string): Promise<boolean> {
+  const account = await findAccountByEmail(deps.db, email);
+  if (!account) return false;
+  return withMail(deps, host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    if (!(await findAuthenticator(trx, account.id))) return false;
+    await removeSecondFactors(trx, account.id);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_reset', ip: null, at: iso(deps.clock.now()) });
+    await notify(deps, mail, account, 'two_factor_reset');
+    return true;
+  });
+}
+
+function notify(
+  deps: Pick<Deps, 'config'>,
+  mail: WriteMail,
+  account: Account,
+  kind: 'two_factor_enabled' | 'two_factor_disabled' | 'two_factor_reset',
+) {
+  return mail({
+    to: account.email,
+    kind,
+    language: account.locale,
+    params: { email: account.email, link: screenUrl(deps.config.publicUrl, 'settingsSection').replace(':section', 'two-factor') },
+  });
+}
