@@ -7,7 +7,7 @@ import { freshEmail, registerAccount, signIn, visitor } from './support/accounts
 import { runAdmin } from './support/admin-cli.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { codeIn, panelBrowser, registerPanel } from './support/panels.ts';
+import { askSignupCode, codeIn, panelBrowser, registerPanel } from './support/panels.ts';
 import { callback, type SsoTestApp, ssoRoundTrip, startSso, startSsoTestApp } from './support/sso.ts';
 import type { TestApp } from './support/test-app.ts';
 import { base32Decode, hotp, totpAt } from './support/totp.ts';
@@ -196,6 +196,7 @@ for (const dialect of await dialects()) {
         .where('type', '=', 'two_factor_failed')
         .execute();
       assert.equal(failures.length, 5, 'each wrong code is audited');
+      assert.equal((await t.deps.limits.accountFailed(email)).failures, 6, 'the five codes are in the account’s run');
     });
 
     it('takes a recovery code once, in any case and with or without its dash', async () => {
@@ -275,6 +276,22 @@ for (const dialect of await dialects()) {
       assert.ok(set.json.data.twoFactor);
       assert.equal((await client.get('/session')).json.data, null);
       assert.equal((await client.post('/signin/two-factor', { code: totpAt(secret, now()) })).status, 200);
+    });
+
+    it('asks when a panel’s code completion sets the first password', async () => {
+      const panel = await registerPanel(t);
+      const browser = panelBrowser(t, panel.origin);
+      const email = freshEmail('cpdone');
+      assert.equal((await askSignupCode(browser, { email, apiKey: panel.apiKey, userId: 'cp-new' })).status, 200);
+      const code = codeIn(await t.smtp.waitFor(email, (mail) => mail.subject.includes('verification code')));
+      const account = await findAccountByEmail(t.deps.db, email);
+      const secret = await seedFactor(account?.id ?? '');
+      const done = await browser.post('/user/complete-otp-registration', { email, password, code, userId: 'cp-new' });
+      assert.equal(done.status, 200, done.text);
+      assert.ok(done.json.data.twoFactor);
+      assert.equal((await browser.get('/session')).json.data, null);
+      assert.equal((await browser.post('/signin/two-factor', { code: totpAt(secret, now()) })).status, 200);
+      assert.ok((await amrOfSessions(email)).includes('otp mfa'));
     });
 
     it('asks at a single sign-on callback: the browser lands on the code screen, keeping where it was going', async () => {
