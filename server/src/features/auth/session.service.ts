@@ -29,7 +29,8 @@ const touchIntervalMs = 60_000;
  * every sign-in path starts a session, and only for the credential it checked: under the account's
  * lock, an account disabled, deleted or given another credential since (its generation moved on)
  * gets none, and the session keeps the generation the session check compares (decision 029) and
- * what the way in proved (`amr`, decision 045).
+ * what the way in proved (`amr`, decision 045). `until` caps its absolute expiry: a session handed
+ * over from another one never outlives it (decision 049).
  */
 export async function startSession(
   db: DbOrTx,
@@ -37,6 +38,7 @@ export async function startSession(
   checked: Pick<Account, 'id' | 'credential_generation'>,
   client: ClientInfo,
   amr: readonly Amr[],
+  until?: string,
 ) {
   await lockAccount(db, checked.id);
   const current = await findAccountById(db, checked.id);
@@ -46,6 +48,7 @@ export async function startSession(
   const accountId = current.id;
   const now = deps.clock.now();
   const token = randomToken();
+  const absolute = iso(addMs(now, deps.config.session.absoluteMs));
   const session: Session = {
     id: newId(),
     token_hash: sha256(token),
@@ -53,7 +56,7 @@ export async function startSession(
     created_at: iso(now),
     last_seen_at: iso(now),
     idle_expires_at: iso(addMs(now, deps.config.session.idleMs)),
-    absolute_expires_at: iso(addMs(now, deps.config.session.absoluteMs)),
+    absolute_expires_at: until !== undefined && until < absolute ? until : absolute,
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 512) ?? null,
     credential_generation: current.credential_generation,
