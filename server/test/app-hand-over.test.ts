@@ -57,10 +57,15 @@ for (const dialect of await dialects()) {
       page.post(api.appHandOver.replace(':uid', uid), undefined, { 'x-api-key': from.apiKey });
 
     /** The panel page's top-level form, posted by the browser that holds the pending sign-in. */
-    const continueWith = (browser: TestClient, uid: string, token: string, origin = panel.origin) =>
+    const continueWith = (
+      browser: TestClient,
+      uid: string,
+      token: string,
+      headers: Record<string, string> = { origin: panel.origin, 'sec-fetch-site': 'cross-site' },
+    ) =>
       browser.request('POST', api.appHandOverContinue.replace(':uid', uid), {
         body: new URLSearchParams({ token }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'cross-site' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       });
 
     const refusedToLogin = (answer: { status: number; headers: Headers }, uid: string) => {
@@ -128,28 +133,19 @@ for (const dialect of await dialects()) {
       const { browser, uid } = await pendingSignIn();
       const elsewhere = await pendingSignIn();
       const tries: Array<[string, (token: string) => ReturnType<typeof continueWith>]> = [
-        ['another site (login forgery)', (token) => continueWith(browser, uid, token, 'https://attacker.example')],
-        ['another registered panel', (token) => continueWith(browser, uid, token, other.origin)],
         [
-          'no page at all (a script)',
-          (token) =>
-            browser.request('POST', api.appHandOverContinue.replace(':uid', uid), {
-              body: new URLSearchParams({ token }).toString(),
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            }),
+          'another site (login forgery)',
+          (token) => continueWith(browser, uid, token, { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' }),
         ],
+        [
+          'another registered panel',
+          (token) => continueWith(browser, uid, token, { origin: other.origin, 'sec-fetch-site': 'cross-site' }),
+        ],
+        ['no page at all (a script)', (token) => continueWith(browser, uid, token, {})],
         ['another pending sign-in', (token) => continueWith(elsewhere.browser, elsewhere.uid, token)],
         [
           'another host',
-          (token) =>
-            browser.request('POST', api.appHandOverContinue.replace(':uid', uid), {
-              body: new URLSearchParams({ token }).toString(),
-              headers: {
-                'content-type': 'application/x-www-form-urlencoded',
-                origin: panel.origin,
-                'x-forwarded-host': 'portal.other.example',
-              },
-            }),
+          (token) => continueWith(browser, uid, token, { origin: panel.origin, 'x-forwarded-host': 'portal.other.example' }),
         ],
       ];
       for (const [what, attempt] of tries) {
