@@ -11,7 +11,7 @@ import { expect, test } from '../support/test.ts';
 const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en', 'de', 'ja']), phone: new Set(['en', 'ja']) };
 const password = 'Gallery hand-over 2026';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test('gallery: continuing to an app signed in, and a used hand-over, in every language', async ({ page, context }, testInfo) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${testInfo.project.name === 'phone' ? 8 : 7}.10` });
