@@ -73,6 +73,7 @@ export const errorMessages = {
     'This is your only way to sign in. Set a password with “Forgot password?” or connect another account before disconnecting this one',
   'sso.identity_not_found': 'This connection does not exist or has already been removed',
   'oidc.interaction_expired': 'This sign-in to the app has expired. Go back to the app and start again',
+  'oidc.hand_over_invalid': 'The sign-in from your hosting panel has expired or was already used. Sign in here to continue to the app',
   'oidc.app_not_connected': 'This app is not signed in to your account, or was already signed out',
   'oidc.invalid_request': 'The app’s sign-in request could not be accepted. Go back to the app and try again, or contact its operator',
   'auth.wrong_password': 'The current password is not correct',

@@ -58,6 +58,9 @@ export const api = {
   invitationAccept: '/invitations/:token/accept',
   // Gatehouse as an OpenID provider: the app a pending sign-in continues to (the login banner)
   appSignIn: '/app-sign-in/:uid',
+  // A panel's session handed over to a top-level one, to continue to the app (decision 049)
+  appHandOver: '/app-sign-in/:uid/hand-over',
+  appHandOverContinue: '/app-sign-in/:uid/continue',
   // The apps the account signed in to, and signing out of one (decision 044)
   connectedApps: '/account/apps',
   connectedApp: '/account/apps/:id',

@@ -18,6 +18,19 @@ export function isHttpsUrl(value: string): boolean {
   return url !== null && url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
 }
 
+/**
+ * A dashboard URL (where "Finish" and "Back to dashboard" go): https, or plain http on a loopback
+ * host, which reaches only the person's own machine (a dashboard in development, the browser
+ * suite's reference dashboard) and which browsers treat as a secure context (decision 049).
+ */
+export function isDashboardUrl(value: string): boolean {
+  if (isHttpsUrl(value)) return true;
+  if (hasUnsafeCharacter(value) || !value.toLowerCase().startsWith('http://')) return false;
+  const url = URL.parse(value);
+  const loopback = url !== null && (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname));
+  return loopback && url.protocol === 'http:' && url.username === '' && url.password === '';
+}
+
 /** A path on this site: one leading slash, never "//" or "/\", no control character or space. */
 export function isLocalPath(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//') && !hasUnsafeCharacter(value);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import {
+  isDashboardUrl,
   isHttpsUrl,
   isLocalPath,
   languages,
@@ -22,6 +23,10 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 const httpsUrl = optionalString.pipe(z.url({ protocol: /^https$/, error: 'an https:// URL' }).optional());
+const dashboardUrl = optionalString.refine(
+  (value) => value === undefined || isDashboardUrl(value),
+  'an https:// URL, or http:// on a loopback host',
+);
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const envSchema = z.object({
@@ -44,7 +49,7 @@ const envSchema = z.object({
   BRAND_PRIVACY_URL: httpsUrl,
   BRAND_TERMS_URL: httpsUrl,
   BRAND_SUPPORT_URL: httpsUrl,
-  BRAND_DASHBOARD_URL: httpsUrl,
+  BRAND_DASHBOARD_URL: dashboardUrl,
   BRAND_PRODUCT_PANEL: z
     .enum(['1', '0', 'true', 'false'])
     .default('1')

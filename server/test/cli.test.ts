@@ -51,6 +51,10 @@ describe('admin CLI', () => {
         ['brand', 'set', '--host', 'x.example.com', '--name', 'X', '--support', 'javascript:alert(1)'],
         /--support must be an https:\/\/ URL/,
       ],
+      [
+        ['brand', 'set', '--host', 'x.example.com', '--name', 'X', '--dashboard', 'http://app.example.com/'],
+        /--dashboard must be an https:\/\/ URL, or http:\/\/ on a loopback host/,
+      ],
       [['account', 'show', 'missing@example.com'], /no account for missing@example.com/],
       [['frobnicate'], /unknown command/],
       [['license', 'create', '--bogus'], /Unknown option/],
@@ -81,7 +85,18 @@ describe('admin CLI', () => {
   });
 
   it('sets a brand that the running server then shows', async () => {
-    const set = await admin('brand', 'set', '--host', 'Portal.Example.com', '--name', 'Example Monitoring', '--color', '#112233');
+    const set = await admin(
+      'brand',
+      'set',
+      '--host',
+      'Portal.Example.com',
+      '--name',
+      'Example Monitoring',
+      '--color',
+      '#112233',
+      '--dashboard',
+      'http://127.0.0.1:8091/',
+    );
     assert.equal(set.code, 0, set.stderr);
     const t = await startTestApp({ databaseUrl: database.url, env: { TRUST_PROXY: '127.0.0.1' } });
     try {
@@ -89,6 +104,7 @@ describe('admin CLI', () => {
       assert.equal(brand.status, 200);
       assert.equal(brand.json.data.brandName, 'Example Monitoring');
       assert.equal(brand.json.data.primaryColor, '#112233');
+      assert.equal(brand.json.data.dashboardUrl, 'http://127.0.0.1:8091/', 'a dashboard on this machine, on plain http');
       assert.equal((await t.client().get('/white-label?host=other.example.com')).json.data.brandName, 'Gatehouse');
 
       // And a sign-up on that host is mailed under its brand.

@@ -129,6 +129,10 @@ describe('configuration', () => {
       [{ API_URL: 'api.example.com' }, 'API_URL'],
       // Plain http only for a provider on this machine.
       [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, 'GOOGLE_ISSUER'],
+      // A dashboard on plain http only on this machine (decision 049).
+      [{ BRAND_DASHBOARD_URL: 'http://app.example.com/' }, 'BRAND_DASHBOARD_URL'],
+      [{ BRAND_DASHBOARD_URL: 'http://127.0.0.1.example.com/' }, 'BRAND_DASHBOARD_URL'],
+      [{ BRAND_DASHBOARD_URL: 'javascript:alert(1)' }, 'BRAND_DASHBOARD_URL'],
     ];
     for (const [env, variable] of cases) assert.match(refusal(env), new RegExp(`\\b${variable}\\b`), JSON.stringify(env));
   });

@@ -24,8 +24,10 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => 
 /**
  * Calls that answer a panel's page without its key, each for its reason: the way in and out
  * (the key, where needed, is in their body), lookups of a token or key (a pending app sign-in is one), `GET /session`, which
- * asks only who this cookie is (a framed app asks before its credentials arrive), and single
- * sign-on, a top-level navigation that no panel page makes (its buttons are not shown there).
+ * asks only who this cookie is (a framed app asks before its credentials arrive), single
+ * sign-on, a top-level navigation that no panel page makes (its buttons are not shown there), and
+ * the continuation of a hand-over to an app, a top-level form whose one-time value is the proof
+ * and which checks the panel's origin itself (decision 049).
  */
 const open = new Set([
   `POST ${api.signin}`,
@@ -46,6 +48,7 @@ const open = new Set([
   `GET ${api.licensePreview}`,
   `GET ${api.invitation}`,
   `GET ${api.appSignIn}`,
+  `POST ${api.appHandOverContinue}`,
   `POST ${api.passwordResetCheck}`,
   `POST ${api.signupStatus}`,
   `POST ${api.accountEmailCancel}`,

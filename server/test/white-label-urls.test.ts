@@ -34,6 +34,31 @@ describe('white-label fields', () => {
       [null, null, null, null, 'https://app.example.com/', null, null],
     );
 
+    // A dashboard on plain http only on a loopback host (decision 049): the operator's own machine.
+    for (const [stored, answered] of [
+      ['http://app.example.com/', null],
+      ['http://127.0.0.1.nip.example/', null],
+      ['http://user:pw@127.0.0.1:8091/', null],
+      ['http://127.0.0.1:8091/', 'http://127.0.0.1:8091/'],
+      ['http://localhost:8091/', 'http://localhost:8091/'],
+    ] as const) {
+      await upsertBrand(t.deps.db, {
+        host: 'dashboard.example.com',
+        brand_name: 'Dashboard',
+        favicon_url: null,
+        logo_url: null,
+        primary_color: null,
+        support_url: null,
+        dashboard_url: stored,
+        privacy_url: null,
+        terms_url: null,
+        default_language: null,
+        updated_at: new Date().toISOString(),
+      });
+      const brand = await t.client().get('/white-label?host=dashboard.example.com');
+      assert.equal(brand.json.data.dashboardUrl, answered, stored);
+    }
+
     // The mails of that host: the colour falls back to the default, the name is escaped in HTML.
     const email = 'branded-hostile@example.com';
     const signup = await visitor(t, { 'x-forwarded-host': 'hostile.example.com' }).post('/user/signup', {

@@ -79,6 +79,8 @@ const de = {
     'Dies ist Ihre einzige Anmeldemöglichkeit. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder verbinden Sie ein weiteres Konto, bevor Sie dieses trennen',
   'sso.identity_not_found': 'Diese Verbindung existiert nicht oder wurde bereits entfernt',
   'oidc.interaction_expired': 'Diese Anmeldung bei der App ist abgelaufen. Gehen Sie zurück zur App und beginnen Sie erneut',
+  'oidc.hand_over_invalid':
+    'Die Anmeldung aus Ihrem Hosting-Panel ist abgelaufen oder wurde bereits verwendet. Melden Sie sich hier an, um zur App weiterzugehen',
   'oidc.app_not_connected': 'Diese App ist nicht mit Ihrem Konto angemeldet oder wurde bereits abgemeldet',
   'oidc.invalid_request':
     'Die Anmeldeanfrage der App konnte nicht angenommen werden. Gehen Sie zurück zur App und versuchen Sie es erneut, oder wenden Sie sich an ihren Betreiber',

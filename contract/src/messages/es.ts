@@ -78,6 +78,8 @@ const es = {
     'Esta es tu única forma de iniciar sesión. Establece una contraseña con «¿Has olvidado tu contraseña?» o conecta otra cuenta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexión no existe o ya se ha eliminado',
   'oidc.interaction_expired': 'Este inicio de sesión en la aplicación ha caducado. Vuelve a la aplicación y empieza de nuevo',
+  'oidc.hand_over_invalid':
+    'El inicio de sesión desde tu panel de hosting ha caducado o ya se ha usado. Inicia sesión aquí para continuar a la aplicación',
   'oidc.app_not_connected': 'Esta aplicación no tiene la sesión iniciada con su cuenta o ya se cerró',
   'oidc.invalid_request':
     'No se pudo aceptar la solicitud de inicio de sesión de la aplicación. Vuelve a la aplicación e inténtalo de nuevo, o contacta con su operador',

@@ -77,6 +77,8 @@ const fr = {
     'C’est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou associez un autre compte avant de dissocier celui-ci',
   'sso.identity_not_found': 'Cette association n’existe pas ou a déjà été supprimée',
   'oidc.interaction_expired': 'Cette connexion à l’application a expiré. Retournez dans l’application et recommencez',
+  'oidc.hand_over_invalid':
+    'La connexion depuis votre panneau d’hébergement a expiré ou a déjà été utilisée. Connectez-vous ici pour continuer vers l’application',
   'oidc.app_not_connected': 'Cette application n’est pas connectée à votre compte, ou a déjà été déconnectée',
   'oidc.invalid_request':
     'La demande de connexion de l’application n’a pas pu être acceptée. Retournez dans l’application et réessayez, ou contactez son exploitant',

@@ -74,6 +74,7 @@ const it = {
     'Questo è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o collega un altro account prima di scollegare questo',
   'sso.identity_not_found': 'Questo collegamento non esiste o è già stato rimosso',
   'oidc.interaction_expired': 'Questo accesso all’app è scaduto. Torna all’app e ricomincia',
+  'oidc.hand_over_invalid': 'L’accesso dal tuo pannello di hosting è scaduto o è già stato usato. Accedi qui per continuare all’app',
   'oidc.app_not_connected': 'Questa app non è collegata al tuo account o è già stata disconnessa',
   'oidc.invalid_request':
     'Non è stato possibile accettare la richiesta di accesso dell’app. Torna all’app e riprova, oppure contatta il suo gestore',

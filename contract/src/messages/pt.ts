@@ -70,6 +70,7 @@ const pt = {
     'Esta é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou conecte outra conta antes de desconectar esta',
   'sso.identity_not_found': 'Esta conexão não existe ou já foi removida',
   'oidc.interaction_expired': 'Este login no aplicativo expirou. Volte ao aplicativo e comece de novo',
+  'oidc.hand_over_invalid': 'O login pelo seu painel de hospedagem expirou ou já foi usado. Entre aqui para continuar no aplicativo',
   'oidc.app_not_connected': 'Esta aplicação não tem sessão iniciada com a sua conta ou já foi terminada',
   'oidc.invalid_request':
     'Não foi possível aceitar o pedido de login do aplicativo. Volte ao aplicativo e tente de novo, ou fale com quem o opera',

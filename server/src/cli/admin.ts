@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
+import { isDashboardUrl, isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { forgetSharedKey } from '../db/key-check.ts';
@@ -143,9 +143,12 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
       const language = values.language || null;
       if (language !== null && !isLanguage(language)) throw new UsageError('--language must be one of en, de, fr, es, it, ru, ja, pt');
       if (values.color && !/^#[0-9a-fA-F]{6}$/.test(values.color)) throw new UsageError('--color must look like #1a2b3c');
-      for (const name of ['favicon', 'logo', 'dashboard', 'support', 'privacy', 'terms'] as const) {
+      for (const name of ['favicon', 'logo', 'support', 'privacy', 'terms'] as const) {
         const value = values[name];
         if (value !== undefined && !isHttpsUrl(value)) throw new UsageError(`--${name} must be an https:// URL`);
+      }
+      if (values.dashboard !== undefined && !isDashboardUrl(values.dashboard)) {
+        throw new UsageError('--dashboard must be an https:// URL, or http:// on a loopback host');
       }
       const host = normalizeHost(required(values.host, 'host'));
       await saveBrand(db, {

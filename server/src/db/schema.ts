@@ -135,6 +135,19 @@ export interface OneTimeTokensTable {
   new_email?: string | null;
 }
 
+/** A panel session's one-time hand-over to a top-level session, for one pending app sign-in (decision 049). */
+export interface AppHandOversTable {
+  /** HMAC of the hand-over's value under a key derived from SECRET_KEY. */
+  token_key: string;
+  session_id: string;
+  account_id: string;
+  panel_id: string;
+  host: string;
+  interaction_uid: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface PanelAccountsTable {
   panel_id: string;
   panel_user_id: string;
@@ -253,6 +266,7 @@ export interface Database extends OidcTables {
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   one_time_tokens: OneTimeTokensTable;
+  app_hand_overs: AppHandOversTable;
   panels: PanelsTable;
   panel_accounts: PanelAccountsTable;
   panel_origins: PanelOriginsTable;

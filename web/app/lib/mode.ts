@@ -62,6 +62,12 @@ export interface Mode {
    * a Gatehouse session on its own origin, which a panel's page never holds (decision 044).
    */
   openIdApps: boolean;
+  /**
+   * Whether an app's pending sign-in is continued to through a one-time hand-over to a top-level
+   * session: a panel's session lives in a cookie partitioned to the panel's site, which Gatehouse's
+   * own origin never receives when the app's sign-in runs there (decision 049).
+   */
+  handsOverToApps: boolean;
   /** Headers every call carries; built here only. */
   headers(): Record<string, string>;
   /** The seed's assetsLink (section 3). */
@@ -86,6 +92,7 @@ const standalone: Mode = {
   singleSignOn: true,
   platformLicenseHere: false,
   openIdApps: true,
+  handsOverToApps: false,
   headers: () => ({}),
   assetsLink: () => './',
   start: () => () => {},
@@ -133,6 +140,7 @@ const panel: Mode = {
   singleSignOn: false,
   platformLicenseHere: true,
   openIdApps: false,
+  handsOverToApps: true,
   headers: () => ({ 'X-API-KEY': panelCredentials().apiKey }),
   assetsLink: () => `${window.location.origin}${panelBasePath}`,
   start: receivePanelCredentials,

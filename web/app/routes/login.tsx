@@ -77,7 +77,14 @@ export default function Login() {
       <>
         <PageTitle title={t('titles.login')} />
         {appName && <AppSignInBanner name={appName} />}
-        <SignedInCard email={session.account.email} mode="login" notice={invitation.error} onContinue={goOn} onSignedOut={refresh} />
+        <SignedInCard
+          email={session.account.email}
+          mode="login"
+          notice={invitation.error}
+          app={appName}
+          onContinue={goOn}
+          onSignedOut={refresh}
+        />
       </>
     );
   }

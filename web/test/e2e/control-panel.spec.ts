@@ -4,7 +4,7 @@ import { panelBasePath, panelSigninMarker } from '@gatehouse/contract';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, codeIn, createLicense, referencePanel, stopClock, uniqueEmail, waitForMail } from '../support/helpers.ts';
-import { appUrl } from '../support/ports.ts';
+import { appUrl, dashboardUrl, panelUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
 const app = (panel: { url: string }, screen: string) => `${panel.url}${panelBasePath}${screen.replace(/^\//, '')}`;
@@ -258,4 +258,80 @@ test('ignores credentials posted by a frame parent that is not the panel', async
   await frame.getByRole('button', { name: 'Create account' }).click();
   expect((await signup).postDataJSON()).toMatchObject({ otp: true, apiKey: '', userId: '' });
   await expect(frame.getByRole('alert')).toHaveText('The panel installation is not registered or has been revoked');
+});
+
+/** The reference dashboard's sign-in, left pending on Gatehouse's login screen: its redirectTo. */
+async function pendingDashboardSignIn(page: Page): Promise<string> {
+  await page.goto(dashboardUrl);
+  await page.getByRole('link', { name: 'Sign in with Gatehouse' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foidc%2Finteraction%2F/);
+  return new URL(page.url()).searchParams.get('redirectTo') ?? '';
+}
+
+test('a sign-in in the panel, opened with an app’s pending sign-in, continues to the app signed in (hand-over)', async ({
+  page,
+  context,
+}, testInfo) => {
+  const panel = await referencePanel();
+  const email = uniqueEmail('cp-hand-over', testInfo);
+  await registerAccount(page, email, 'Hand-over password 2026');
+  await context.clearCookies();
+  await asPanelUser(context, panel, `u-hand-over-${testInfo.project.name}-${Date.now()}`);
+  const requests = recordRequests(page);
+  // The one-time value, read as the page gets it, to look for it in every URL afterwards.
+  const handOvers: string[] = [];
+  await page.route('**/hand-over', async (route) => {
+    const response = await route.fetch();
+    handOvers.push((await response.json()).data?.token ?? '');
+    await route.fulfill({ response });
+  });
+
+  await page.goto(app(panel, `/login?redirectTo=${encodeURIComponent(await pendingDashboardSignIn(page))}`));
+  await expect(page.getByRole('status').filter({ hasText: 'Sign in to continue to Monitoring dashboard' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Hand-over password 2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await expect(page.locator('#email')).toHaveText(email);
+  await expect(page.locator('#team-role')).toHaveText('owner');
+  expect(handOvers).toHaveLength(1);
+  const continued = requests.find((r) => r.url().includes('/continue'));
+  expect(continued?.method()).toBe('POST');
+  for (const request of requests) expect(request.url()).not.toContain(handOvers[0]);
+
+  // The dashboard's sign-out ends the top-level session it was handed; the panel's stays, and its
+  // screen, opened again with a new pending sign-in, offers to continue to the app by name.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await page.goto(app(panel, `/login?redirectTo=${encodeURIComponent(await pendingDashboardSignIn(page))}`));
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const onward = page.getByRole('button', { name: 'Continue to Monitoring dashboard' });
+  await expect(onward).toBeVisible();
+  await capture(page, testInfo, 'cp-continue-to-app');
+  await onward.click();
+  await expect(page).toHaveURL(`${dashboardUrl}/`);
+  await expect(page.locator('#email')).toHaveText(email);
+});
+
+test('a hand-over that was already used lands on Gatehouse’s login screen, saying so, with the app’s sign-in still pending', async ({
+  page,
+}, testInfo) => {
+  const back = await pendingDashboardSignIn(page);
+  const uid = back.split('/').at(-1) ?? '';
+  await page.goto(`${panelUrl}/`);
+  // A form as the panel page posts it, with a value that is not (or no longer) a hand-over.
+  await page.evaluate(
+    ([action]) => {
+      const form = Object.assign(document.createElement('form'), { method: 'post', action });
+      form.append(Object.assign(document.createElement('input'), { type: 'hidden', name: 'token', value: 'x'.repeat(43) }));
+      document.body.append(form);
+      form.submit();
+    },
+    [`${appUrl}/app-sign-in/${uid}/continue`],
+  );
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foidc%2Finteraction%2F.*error=oidc\.hand_over_invalid/);
+  await expect(page.getByRole('alert')).toContainText('The sign-in from your hosting panel has expired or was already used');
+  await expect(page.getByRole('status').filter({ hasText: 'Sign in to continue to Monitoring dashboard' })).toBeVisible();
+  await capture(page, testInfo, 'cp-hand-over-invalid');
 });

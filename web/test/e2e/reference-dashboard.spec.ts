@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, createLicense, linkIn, uniqueEmail, waitForMail } from '../support/helpers.ts';
-import { appUrl, dashboardUrl } from '../support/ports.ts';
+import { appUrl, dashboardUrl, handOffDashboardUrl, handOffUrl } from '../support/ports.ts';
 import { inviteApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -256,4 +256,55 @@ test('a stored app sign-in that is not one, or no longer live, is ignored: Join 
   }
   await expect(page).toHaveURL(`${appUrl}/`);
   await expect(page.locator('.team').first()).toContainText('Member');
+});
+
+// A deployment whose brand's dashboard is this reference dashboard, registered with its
+// initiate-login URI (decision 049: a dashboard on plain http is allowed on loopback).
+const handOffLogin = `${handOffDashboardUrl}/login?iss=${encodeURIComponent(handOffUrl)}`;
+
+/** At the hand-off's dashboard, signed in: the person, their own team and the plan. */
+async function atHandOffDashboard(page: Page, email: string, name: string) {
+  await expect(page).toHaveURL(`${handOffDashboardUrl}/`);
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+  await expect(page.locator('#email')).toHaveText(email);
+  await expect(page.locator('#team-role')).toHaveText('owner');
+  await expect(page.locator('#plan')).toHaveText('pro');
+  await expect(page.locator('#license')).toHaveText('active (own)');
+}
+
+test('“Finish” of a sign-up and “Back to dashboard” go through the dashboard’s initiate-login URI and arrive signed in', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail('hand-off', testInfo);
+  await page.goto(`${handOffUrl}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/I agree to the processing/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(`${handOffUrl}${linkIn(await waitForMail(email, /Confirm your email/), '/activate-email')}`);
+  await passwordAndProfile(page, 'Ada', 'Lovelace');
+  await page.getByText('With a license key').click();
+  await page.getByRole('textbox', { name: 'License key' }).fill(await createLicense('pro', { handOff: true }));
+  await page.getByRole('button', { name: 'Activate license' }).click();
+  await expect(page.getByText('Your Pro license is active.')).toBeVisible();
+  const toDashboard = page.waitForRequest((request) => request.url() === handOffLogin);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await toDashboard;
+  await atHandOffDashboard(page, email, 'Ada Lovelace');
+  await capture(page, testInfo, 'dashboard-after-finish');
+
+  // Another browser: signed in at Gatehouse, the account page's "Back to dashboard" does the same.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(`${handOffUrl}/login`);
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  const back = other.getByRole('link', { name: 'Back to dashboard' }).first();
+  await expect(back).toHaveAttribute('href', handOffLogin);
+  await back.click();
+  await atHandOffDashboard(other, email, 'Ada Lovelace');
+  await context.close();
 });

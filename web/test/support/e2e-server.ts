@@ -23,7 +23,7 @@ import {
   setBrand,
   startOidcProvider,
 } from '../../../server/test/support/index.ts';
-import { dashboardUrl, deploymentOf, foreignPanelUrl, panelUrl, ports } from './ports.ts';
+import { dashboardUrl, deploymentOf, foreignPanelUrl, handOffDashboardUrl, panelUrl, ports } from './ports.ts';
 
 const port = ports.app;
 const controlPort = ports.control;
@@ -112,6 +112,32 @@ await startReferenceDashboard({
   clientSecret: dashboardClient.clientSecret ?? '',
 });
 
+// A deployment whose brand's dashboard (BRAND_DASHBOARD_URL, plain http on loopback) is a
+// reference dashboard registered with its initiate-login URI: "Finish" and "Back to dashboard"
+// hand off there, so the person arrives signed in. Its own server, as the brand is the default one.
+const handOffIssuer = `http://localhost:${ports.handOff}`;
+const handOffApp = await buildApp(
+  serverConfig(ports.handOff, 'e2e-hand-off.db', {
+    MAIL_POLL_MS: '200',
+    TRUST_PROXY: '127.0.0.1',
+    BRAND_DASHBOARD_URL: `${handOffDashboardUrl}/`,
+  }),
+);
+spreadLoopbackVisitors(handOffApp.deps.limits);
+const handOffClient = await registerApp(handOffApp, {
+  name: 'Monitoring dashboard',
+  redirectUris: [`${handOffDashboardUrl}/callback`],
+  postLogoutRedirectUris: [`${handOffDashboardUrl}/`],
+  initiateLoginUri: `${handOffDashboardUrl}/login`,
+});
+await startReferenceDashboard({
+  port: ports.handOffDashboard,
+  issuer: handOffIssuer,
+  clientId: handOffClient.clientId,
+  clientSecret: handOffClient.clientSecret ?? '',
+});
+await handOffApp.app.listen({ port: ports.handOff, host: '127.0.0.1' });
+
 await app.app.listen({ port, host: '127.0.0.1' });
 
 // Last: Playwright starts the tests once this port's /ready answers, and they use every other port at once.
@@ -136,7 +162,7 @@ const control = createServer(async (request, response) => {
   }
   if (url.pathname === '/licenses' && request.method === 'POST') {
     // ?platform=1 issues the license to the reference panel, for its users to activate.
-    const key = await issueLicense(app, {
+    const key = await issueLicense(url.searchParams.get('deployment') === 'hand-off' ? handOffApp : app, {
       plan: (url.searchParams.get('plan') as 'pro') ?? 'pro',
       ...(url.searchParams.get('platform') === '1' ? { panelId: panel.id } : {}),
     });

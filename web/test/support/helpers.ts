@@ -27,8 +27,10 @@ export function linkIn(mail: Mail, path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function createLicense(plan = 'pro', { platform = false } = {}): Promise<string> {
-  const response = await fetch(`${control}/licenses?plan=${plan}${platform ? '&platform=1' : ''}`, { method: 'POST' });
+/** A license key made as the CLI would; `handOff`: on the deployment whose dashboard is the hand-off's. */
+export async function createLicense(plan = 'pro', { platform = false, handOff = false } = {}): Promise<string> {
+  const query = new URLSearchParams({ plan, ...(platform ? { platform: '1' } : {}), ...(handOff ? { deployment: 'hand-off' } : {}) });
+  const response = await fetch(`${control}/licenses?${query}`, { method: 'POST' });
   return ((await response.json()) as { key: string }).key;
 }
 

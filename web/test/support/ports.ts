@@ -22,6 +22,10 @@ export const ports = {
   // The reference dashboard, one of the operator's apps signing in with Gatehouse; E2E_DASHBOARD_PORT
   // moves it where another program holds that port (Erlang's epmd listens on 4369).
   dashboard: Number(process.env.E2E_DASHBOARD_PORT ?? base + 9),
+  // A deployment whose brand's dashboard is a reference dashboard of its own: the hand-off of
+  // "Finish" and "Back to dashboard" to its initiate-login URI.
+  handOff: base + 10,
+  handOffDashboard: base + 11,
 } as const;
 export const appUrl = `http://localhost:${ports.app}`;
 export const controlUrl = `http://127.0.0.1:${ports.control}`;
@@ -30,6 +34,8 @@ export const analyticsUrl = `http://localhost:${ports.analytics}`;
 export const panelUrl = `http://127.0.0.1:${ports.panel}`;
 export const foreignPanelUrl = `http://127.0.0.1:${ports.foreignPanel}`;
 export const dashboardUrl = `http://127.0.0.1:${ports.dashboard}`;
+export const handOffUrl = `http://localhost:${ports.handOff}`;
+export const handOffDashboardUrl = `http://127.0.0.1:${ports.handOffDashboard}`;
 
 /**
  * A project's own deployment (the web build copied, served by a server of its own): its URL, and

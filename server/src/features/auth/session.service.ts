@@ -40,7 +40,8 @@ export type Started = { kind: 'session'; token: string; session: Session } | { k
  * lock, an account disabled, deleted or given another credential since (its generation moved on)
  * gets none, and the session keeps the generation the session check compares (decision 029) and
  * what the way in proved (`amr`, decision 045). An account with a confirmed second factor gets a
- * challenge instead unless `amr` already holds two factors (decision 046).
+ * challenge instead unless `amr` already holds two factors (decision 046). `until` caps the
+ * absolute expiry: a session handed over from another one never outlives it (decision 049).
  */
 export async function startSession(
   db: DbOrTx,
@@ -48,8 +49,9 @@ export async function startSession(
   checked: Pick<Account, 'id' | 'credential_generation'>,
   client: ClientInfo,
   amr: readonly Amr[],
-  pending?: PendingPanelLink,
+  options: { pending?: PendingPanelLink; until?: string } = {},
 ): Promise<Started> {
+  const { pending, until } = options;
   await lockAccount(db, checked.id);
   const current = await findAccountById(db, checked.id);
   if (!current || current.disabled_at || current.credential_generation !== checked.credential_generation) {
@@ -63,6 +65,7 @@ export async function startSession(
   const accountId = current.id;
   const now = deps.clock.now();
   const token = randomToken();
+  const absolute = iso(addMs(now, deps.config.session.absoluteMs));
   const session: Session = {
     id: newId(),
     token_hash: sha256(token),
@@ -70,7 +73,7 @@ export async function startSession(
     created_at: iso(now),
     last_seen_at: iso(now),
     idle_expires_at: iso(addMs(now, deps.config.session.idleMs)),
-    absolute_expires_at: iso(addMs(now, deps.config.session.absoluteMs)),
+    absolute_expires_at: until !== undefined && until < absolute ? until : absolute,
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 512) ?? null,
     credential_generation: current.credential_generation,

@@ -47,7 +47,7 @@ export async function signIn(
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
     const pending = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
-    const started = await startSession(trx, deps, account, caller, proofs.password, pending);
+    const started = await startSession(trx, deps, account, caller, proofs.password, { pending });
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (started.kind === 'challenge') return { account, started };
     if (panelUser)

@@ -1,4 +1,4 @@
-import { type BrandView, isHttpsUrl, languageOr } from '@gatehouse/contract';
+import { type BrandView, isDashboardUrl, isHttpsUrl, languageOr } from '@gatehouse/contract';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { BrandsTable } from '../../db/schema.ts';
@@ -12,7 +12,7 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-/** A stored brand URL goes out only if it is https (rows saved before the CLI checked them included). */
+/** A stored brand URL goes out only if it is https (rows saved before the CLI checked them included); a dashboard may also be on loopback. */
 const httpsOrNull = (value: string | null | undefined) => (value && isHttpsUrl(value) ? value : null);
 
 /** The white-label configuration of a host; unknown hosts get the default brand. */
@@ -32,7 +32,7 @@ export async function getBrand(
     logoUrl: httpsOrNull(brand?.logo_url),
     primaryColor: brand?.primary_color && /^#[0-9a-fA-F]{6}$/.test(brand.primary_color) ? brand.primary_color : null,
     supportUrl: httpsOrNull(brand?.support_url),
-    dashboardUrl: httpsOrNull(brand?.dashboard_url),
+    dashboardUrl: brand?.dashboard_url && isDashboardUrl(brand.dashboard_url) ? brand.dashboard_url : null,
     privacyUrl: httpsOrNull(brand?.privacy_url),
     termsUrl: httpsOrNull(brand?.terms_url),
     defaultLanguage: languageOr(brand?.default_language, config.defaultLanguage),

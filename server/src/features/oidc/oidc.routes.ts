@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { endSessionRoute } from './oidc-end-session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
+import { appHandOverRoutes } from './oidc-panel-hand-over.ts';
 import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
@@ -165,6 +166,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
   });
 
   endSessionRoute(app, deps, (request, reply) => providerOf(providers, request, reply));
+  appHandOverRoutes(app, deps, (request, reply) => providerOf(providers, request, reply));
 
   // The login screen's banner: which app a pending sign-in continues to (its uid is in the URL).
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -76,7 +76,8 @@ export const accountData: AccountDataPart[] = [
   },
   {
     name: 'sessions',
-    tables: ['sessions'],
+    // A panel session's hand-over to a top-level one lives a minute and holds only its own secret: erased, not exported.
+    tables: ['sessions', 'app_hand_overs'],
     export: (db, account) =>
       db
         .selectFrom('sessions')
@@ -95,6 +96,7 @@ export const accountData: AccountDataPart[] = [
           })),
         ),
     erase: async (trx, account) => {
+      await trx.deleteFrom('app_hand_overs').where('account_id', '=', account.id).execute();
       await trx.deleteFrom('sessions').where('account_id', '=', account.id).execute();
     },
   },

@@ -1,6 +1,7 @@
 import { isAppSignInPath, api as paths } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { api, apiBase } from '../../lib/api.ts';
+import { mode } from '../../lib/mode.ts';
 
 const interactionPath = /^\/oidc\/interaction\/([\w-]+)$/;
 // In localStorage, as a mailed invitation opens in another tab; an hour, as the interaction lives (033).
@@ -15,10 +16,27 @@ export function isAppSignIn(target: string): boolean {
   return isAppSignInPath(target);
 }
 
-/** Leaves the page for the pending sign-in, on the API's origin where the provider runs. */
-export function continueToApp(target: string): void {
+/**
+ * Leaves the page for the pending sign-in, on the API's origin where the provider runs. From a
+ * hosting panel, through a one-time hand-over posted top-level (never in a URL), which signs in
+ * there (decision 049); without one (the sign-in expired meanwhile), the provider's own answer.
+ */
+export async function continueToApp(target: string): Promise<void> {
   localStorage.removeItem(pendingKey);
-  window.location.assign(`${apiBase()}${target}`);
+  const uid = interactionPath.exec(target)?.[1];
+  if (!mode().handsOverToApps || !uid) return window.location.assign(`${apiBase()}${target}`);
+  const handOver = await api<{ token: string }>('POST', paths.appHandOver.replace(':uid', uid));
+  if (!handOver.data) return leaveTopLevel(`${apiBase()}${target}`);
+  leaveTopLevel(`${apiBase()}${paths.appHandOverContinue.replace(':uid', uid)}`, { token: handOver.data.token });
+}
+
+/** A form to the top window: a framed panel app leaves the frame too, and a value goes in the body. */
+function leaveTopLevel(action: string, fields?: Record<string, string>): void {
+  const form = Object.assign(document.createElement('form'), { method: fields ? 'post' : 'get', action, target: '_top' });
+  for (const [name, value] of Object.entries(fields ?? {}))
+    form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+  document.body.append(form);
+  form.submit();
 }
 
 function rememberAppSignIn(target: string): void {

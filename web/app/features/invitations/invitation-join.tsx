@@ -40,7 +40,7 @@ export function InvitationJoin({
   const join = f.onSubmit(async () => {
     const result = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(token)), { otherAddress });
     if (result.error) return f.fail(result);
-    if (isAppSignIn(continueTo)) continueToApp(continueTo);
+    if (isAppSignIn(continueTo)) await continueToApp(continueTo);
     else navigate('/');
   });
   return (

@@ -39,12 +39,14 @@ export function SignedInAs({ email }: { email: string }) {
 
 /**
  * Sign-in and sign-up opened by someone already signed in: who they are, "Continue" where they
- * would go, and "Switch account" to the form (decision 041).
+ * would go (naming the app a pending app sign-in goes on to), and "Switch account" to the form
+ * (decision 041).
  */
 export function SignedInCard({
   email,
   mode,
   notice,
+  app,
   onContinue,
   onSignedOut,
 }: {
@@ -53,6 +55,8 @@ export function SignedInCard({
   mode: 'login' | 'signup' | 'signupDone';
   /** Why the link the screen was opened with cannot be used (an invitation withdrawn or expired). */
   notice?: ErrorCode;
+  /** The app a pending sign-in continues to. */
+  app?: string;
   onContinue: () => void;
   onSignedOut: () => Promise<void>;
 }): ReactNode {
@@ -64,7 +68,7 @@ export function SignedInCard({
       <SignedInAs email={email} />
       <div className="signed-in__actions">
         <Button type="button" onClick={onContinue}>
-          {t('signedIn.continue')}
+          {app ? t('signedIn.continueTo', { app }) : t('signedIn.continue')}
         </Button>
         <SwitchAccount onSignedOut={onSignedOut} />
       </div>

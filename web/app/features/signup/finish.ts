@@ -39,7 +39,7 @@ export function useFinish() {
     }
     if (isAppSignIn(continueTo)) {
       clearSignup();
-      continueToApp(continueTo);
+      await continueToApp(continueTo);
       return;
     }
     if (brand.dashboardUrl) {

@@ -154,6 +154,7 @@ const deStart: StartTexts = {
     signupDoneIntro:
       'Dieses Konto ist eingerichtet. Fahren Sie damit fort oder wechseln Sie, um eines mit einer anderen Adresse zu erstellen.',
     continue: 'Weiter',
+    continueTo: 'Weiter zu {app}',
     switch: 'Konto wechseln',
   },
   invitation: {

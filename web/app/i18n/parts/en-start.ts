@@ -149,6 +149,7 @@ const enStart = {
     signupIntro: 'Continue setting up this account, or switch to create one with another address.',
     signupDoneIntro: 'This account is set up. Continue with it, or switch to create one with another address.',
     continue: 'Continue',
+    continueTo: 'Continue to {app}',
     switch: 'Switch account',
   },
   invitation: {

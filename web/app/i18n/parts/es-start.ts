@@ -151,6 +151,7 @@ const esStart: StartTexts = {
     signupIntro: 'Continúa configurando esta cuenta o cambia para crear una con otra dirección.',
     signupDoneIntro: 'Esta cuenta ya está configurada. Continúa con ella o cambia para crear una con otra dirección.',
     continue: 'Continuar',
+    continueTo: 'Continuar a {app}',
     switch: 'Cambiar de cuenta',
   },
   invitation: {

@@ -153,6 +153,7 @@ const frStart: StartTexts = {
     signupIntro: 'Continuez la configuration de ce compte, ou changez de compte pour en créer un avec une autre adresse.',
     signupDoneIntro: 'Ce compte est configuré. Continuez avec lui, ou changez de compte pour en créer un avec une autre adresse.',
     continue: 'Continuer',
+    continueTo: 'Continuer vers {app}',
     switch: 'Changer de compte',
   },
   invitation: {

@@ -152,6 +152,7 @@ const itStart: StartTexts = {
     signupDoneIntro:
       'Questo account è già configurato. Continua con questo account oppure cambia account per crearne uno con un altro indirizzo.',
     continue: 'Continua',
+    continueTo: 'Continua su {app}',
     switch: 'Cambia account',
   },
   invitation: {

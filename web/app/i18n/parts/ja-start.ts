@@ -149,6 +149,7 @@ const jaStart: StartTexts = {
     signupIntro: 'このアカウントの設定を続けるか、アカウントを切り替えて別のアドレスで作成してください。',
     signupDoneIntro: 'このアカウントは設定済みです。このまま続けるか、アカウントを切り替えて別のアドレスで作成してください。',
     continue: '続ける',
+    continueTo: '{app} に進む',
     switch: 'アカウントを切り替える',
   },
   invitation: {

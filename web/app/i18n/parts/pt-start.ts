@@ -150,6 +150,7 @@ const ptStart: StartTexts = {
     signupIntro: 'Continue a configurar esta conta ou troque para criar uma com outro endereço.',
     signupDoneIntro: 'Esta conta já está configurada. Continue com ela ou troque para criar uma com outro endereço.',
     continue: 'Continuar',
+    continueTo: 'Continuar para {app}',
     switch: 'Trocar de conta',
   },
   invitation: {
