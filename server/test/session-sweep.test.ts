@@ -33,5 +33,32 @@ for (const dialect of await dialects()) {
       assert.deepEqual([await sessionsOf(idle.id), await sessionsOf(live.id), await sessionsOf(replaced.id)], [0, 1, 0]);
       assert.ok((await live.client.get('/session')).json.data, 'the live session still signs in');
     });
+
+    it('deletes two-factor challenges past their five minutes, and keeps the pending ones', async () => {
+      const { id } = await signedInAccount(t, { hash, password, prefix: 'challenged' });
+      const challenge = (name: string, expires: number) => ({
+        id: name,
+        token_hash: `${name}-hash`,
+        account_id: id,
+        credential_generation: 0,
+        amr: 'pwd',
+        attempts: 0,
+        panel_id: null,
+        panel_user_id: null,
+        expires_at: new Date(t.clock.now().getTime() + expires).toISOString(),
+        consumed_at: null,
+        created_at: t.clock.now().toISOString(),
+      });
+      await t.deps.db
+        .insertInto('two_factor_challenges')
+        .values([challenge(`old-${dialect}`, -1000), challenge(`new-${dialect}`, 300_000)])
+        .execute();
+      await t.sessionSweep.flush();
+      const left = await t.deps.db.selectFrom('two_factor_challenges').select('id').where('account_id', '=', id).execute();
+      assert.deepEqual(
+        left.map((row) => row.id),
+        [`new-${dialect}`],
+      );
+    });
   });
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { PollingWorker } from '../../lib/polling-worker.ts';
@@ -5,9 +6,27 @@ import { deleteDeadSessions } from './session.repository.ts';
 
 const batch = 500;
 
+/** Short-lived rows that are worth nothing past `expires_at`, by their key column. */
+const expiring = { two_factor_challenges: 'id', app_hand_overs: 'token_key' } as const;
+
+async function deleteExpired(db: Db, table: keyof typeof expiring, now: string, limit: number): Promise<number> {
+  const key = expiring[table];
+  const dead = db.selectFrom(table).select(key).where('expires_at', '<=', now).limit(limit);
+  const rows = await db.deleteFrom(table).where(key, 'in', dead).returning(key).execute();
+  return rows.length;
+}
+
+/** Runs `step` until it deletes less than a batch; how many rows went in all. */
+async function inBatches(step: (limit: number) => Promise<number>): Promise<number> {
+  let swept = 0;
+  for (let deleted = batch; deleted === batch; swept += deleted) deleted = await step(batch);
+  return swept;
+}
+
 /**
- * Deletes the sessions nobody can use any more, every `pollMs` (an hour in production): without
- * it every sign-in would leave a row behind for good. In batches, so that no sweep holds the
+ * Deletes the sessions nobody can use any more, and expired two-factor challenges and panel
+ * hand-overs, every `pollMs` (an hour in production): without it every sign-in would leave rows
+ * behind for good. In batches, so that no sweep holds the
  * table for long; several instances sweeping at once delete each row once.
  */
 export class SessionSweeper extends PollingWorker {
@@ -23,9 +42,11 @@ export class SessionSweeper extends PollingWorker {
   protected async drain(): Promise<void> {
     const { db, clock, log } = this.#deps;
     try {
-      let swept = 0;
-      for (let deleted = batch; deleted === batch; swept += deleted) deleted = await deleteDeadSessions(db, iso(clock.now()), batch);
-      if (swept > 0) log.info({ swept }, 'ended sessions deleted');
+      const now = iso(clock.now());
+      const swept: Record<string, number> = { sessions: await inBatches((limit) => deleteDeadSessions(db, now, limit)) };
+      for (const table of Object.keys(expiring) as (keyof typeof expiring)[])
+        swept[table] = await inBatches((limit) => deleteExpired(db, table, now, limit));
+      if (Object.values(swept).some((count) => count > 0)) log.info({ swept }, 'rows nobody can use any more deleted');
     } catch (error) {
       log.error({ err: error }, 'session sweep failed');
     }
