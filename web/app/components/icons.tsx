@@ -16,6 +16,7 @@ import {
   PanelsTopLeft,
   ScanSearch,
   Server,
+  ShieldAlert,
   ShieldCheck,
   Trash2,
   UserRound,
@@ -43,6 +44,7 @@ export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
 export const TeamIcon = decorative(Users);
+export const ShieldIcon = decorative(ShieldAlert);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
   profile: decorative(UserRound, 18),

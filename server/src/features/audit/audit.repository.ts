@@ -34,6 +34,7 @@ export type AuthEventType =
   | 'team_left'
   | 'team_role_changed'
   | 'team_renamed'
+  | 'team_two_factor_changed'
   | 'app_signed_out';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
