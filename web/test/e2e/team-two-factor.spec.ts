@@ -12,6 +12,9 @@ import { expect, test } from '../support/test.ts';
 const password = 'Second factor 2026 team';
 const texts = en.teamTwoFactor;
 
+// Two people, each signed in in a browser of their own, and a dozen steps between them.
+test.describe.configure({ timeout: 240_000 });
+
 test('the owner requires two-factor; a member sees the deadline, then loses the team until a two-factor sign-in', async ({
   page,
   browser,
@@ -35,7 +38,7 @@ test('the owner requires two-factor; a member sees the deadline, then loses the 
   const team = page.getByRole('region', { name: 'Your team', exact: true });
   const rule = team.getByRole('region', { name: texts.heading, exact: true });
   await expect(rule).toContainText(texts.off);
-  await rule.getByRole('button', { name: texts.change }).click();
+  await rule.getByRole('button', { name: texts.change, exact: true }).click();
   await rule.getByLabel(texts.require).check();
   const grace = rule.getByLabel(texts.graceLabel);
   await expect(grace).toHaveValue('7');
@@ -65,7 +68,7 @@ test('the owner requires two-factor; a member sees the deadline, then loses the 
 
   // The owner shortens the grace to 0: it applies at once, to the owner too (no second factor
   // yet), and at the member's next page, which withholds the team and its license.
-  await rule.getByRole('button', { name: texts.change }).click();
+  await rule.getByRole('button', { name: texts.change, exact: true }).click();
   await grace.fill('0');
   await rule.getByRole('button', { name: texts.save }).click();
   await expect(team.getByRole('alert')).toHaveText(errorMessages['team.two_factor_required']);
@@ -112,7 +115,7 @@ test('in a panel: the owner requires two-factor with the apiKey, and the banner 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const rule = page.getByRole('region', { name: texts.heading, exact: true });
-  await rule.getByRole('button', { name: texts.change }).click();
+  await rule.getByRole('button', { name: texts.change, exact: true }).click();
   await rule.getByLabel(texts.require).check();
   await rule.getByLabel(texts.graceLabel).fill('3');
   await rule.getByRole('button', { name: texts.save }).click();
