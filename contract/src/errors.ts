@@ -94,6 +94,9 @@ export const errorMessages = {
   'team.name_too_long': 'A team name can be at most 60 characters long',
   'team.name_invalid': 'A team name cannot contain line breaks or other control characters',
   'team.name_link': 'A team name cannot contain a web address',
+  'team.two_factor_required':
+    "This team requires two-factor authentication. Set it up in your account's security settings, then sign in again with your second factor",
+  'team.two_factor_grace_invalid': 'The grace period is a whole number of days, from 0 to 90',
   'team.invitation_limit': 'The team has reached its maximum number of pending invitations. Revoke one, or wait until one is accepted',
   'invitation.invalid': 'This invitation link is not valid. Check that you opened the whole link from the email',
   'invitation.expired': 'This invitation has expired. Ask the team for a new one',

@@ -242,8 +242,29 @@ export const teamLicenseView = z.object({
 });
 export type TeamLicenseView = z.infer<typeof teamLicenseView>;
 
+/**
+ * The team requirement of two-factor that the current session does not meet, the earliest
+ * deadline first (decision 047): what the banner says. `withheld` once the deadline has passed;
+ * `enrolled` when the person has a second factor and only needs to sign in with it.
+ */
+export const teamTwoFactorNotice = z.object({
+  teamId: z.string(),
+  teamName: z.string().nullable(),
+  ownerName: z.string(),
+  own: z.boolean(),
+  deadline: z.string(),
+  withheld: z.boolean(),
+  enrolled: z.boolean(),
+});
+export type TeamTwoFactorNotice = z.infer<typeof teamTwoFactorNotice>;
+
 export const sessionResponse = z
-  .object({ account: accountView, license: licenseView.nullable(), teamLicense: teamLicenseView.nullable() })
+  .object({
+    account: accountView,
+    license: licenseView.nullable(),
+    teamLicense: teamLicenseView.nullable(),
+    teamTwoFactor: teamTwoFactorNotice.nullable(),
+  })
   .nullable();
 
 /** A provider's identity connected to the account. */

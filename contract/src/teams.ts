@@ -35,8 +35,31 @@ export const teamNameSchema = z
   // The name goes into invitation mails to any address, under the operator's brand: no links there.
   .refine((name) => !webAddress.test(name), code('team.name_link'));
 
-/** PATCH /team: renames a team (owner and admins); the caller's own team when teamId is left out. */
-export const teamRenameRequest = z.object({ name: teamNameSchema, teamId: z.string().max(64).optional() });
+/** A team that requires two-factor gives its members this many days by default, and at most 90 (decision 047). */
+export const twoFactorGraceDefaultDays = 7;
+export const twoFactorGraceMaxDays = 90;
+const graceDays = z
+  .number(code('team.two_factor_grace_invalid'))
+  .int(code('team.two_factor_grace_invalid'))
+  .min(0, code('team.two_factor_grace_invalid'))
+  .max(twoFactorGraceMaxDays, code('team.two_factor_grace_invalid'));
+
+/**
+ * PATCH /team (owner and admins; the caller's own team when teamId is left out): names the team,
+ * and turns its two-factor requirement on or off with the members' grace period in days.
+ */
+export const teamUpdateRequest = z
+  .object({
+    name: teamNameSchema.optional(),
+    requireTwoFactor: z.boolean(code('validation.invalid')).optional(),
+    graceDays: graceDays.optional(),
+    teamId: z.string().max(64).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.requireTwoFactor !== undefined || body.graceDays !== undefined, {
+    ...code('validation.invalid'),
+    path: ['name'],
+  });
+export type TeamUpdateRequest = z.infer<typeof teamUpdateRequest>;
 
 /**
  * The name a team goes by until someone names it: its owner's full name, or, without one, the
@@ -78,6 +101,8 @@ export const teamMemberView = z.object({
   joinedAt: z.string(),
   /** This membership is the caller's own. */
   you: z.boolean(),
+  /** Whether the member has a second factor to sign in with: shown to the owner and admins only. */
+  twoFactor: z.boolean().optional(),
 });
 export type TeamMemberView = z.infer<typeof teamMemberView>;
 
@@ -91,6 +116,22 @@ export const teamInvitationView = z.object({
   expired: z.boolean(),
 });
 export type TeamInvitationView = z.infer<typeof teamInvitationView>;
+
+/**
+ * A team's two-factor requirement as the caller meets it (decision 047). Past the deadline, a
+ * session not proved with two factors gets neither the team's members, invitations nor license
+ * (`withheld`), until the person signs in with a second factor.
+ */
+export const teamTwoFactorView = z.object({
+  required: z.boolean(),
+  graceDays: z.number(),
+  /** When the grace ends for every member, however and whenever they joined; null when not required. */
+  deadline: z.string().nullable(),
+  /** Whether the caller's current session was proved with two factors, or the team requires none. */
+  complies: z.boolean(),
+  withheld: z.boolean(),
+});
+export type TeamTwoFactorView = z.infer<typeof teamTwoFactorView>;
 
 export const teamView = z.object({
   id: z.string(),
@@ -108,6 +149,7 @@ export const teamView = z.object({
   /** Pending invitations; shown to the owner and admins only (empty for members). */
   invitations: z.array(teamInvitationView),
   limits: z.object({ members: z.number(), pendingInvitations: z.number() }),
+  twoFactor: teamTwoFactorView,
 });
 export type TeamView = z.infer<typeof teamView>;
 

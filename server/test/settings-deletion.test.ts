@@ -165,7 +165,15 @@ for (const dialect of await dialects()) {
           [hostTeam.id, 'admin', false],
         ],
       );
-      assert.deepEqual(data.teams.ownTeam, { teamId: own.id, name: null, createdAt: own.created_at, members: 2, pendingInvitations: 0 });
+      assert.deepEqual(data.teams.ownTeam, {
+        teamId: own.id,
+        name: null,
+        createdAt: own.created_at,
+        twoFactorRequiredAt: null,
+        twoFactorGraceDays: 7,
+        members: 2,
+        pendingInvitations: 0,
+      });
       assert.deepEqual(
         unordered(data.teamInvitations.sent.map((i: { teamId: string; acceptedAt: string | null }) => [i.teamId, i.acceptedAt !== null])),
         unordered([

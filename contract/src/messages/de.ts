@@ -104,6 +104,9 @@ const de = {
   'team.name_too_long': 'Ein Teamname darf höchstens 60 Zeichen lang sein',
   'team.name_invalid': 'Ein Teamname darf keine Zeilenumbrüche oder andere Steuerzeichen enthalten',
   'team.name_link': 'Ein Teamname darf keine Webadresse enthalten',
+  'team.two_factor_required':
+    'Dieses Team verlangt die Zwei-Faktor-Authentifizierung. Richten Sie sie in den Sicherheitseinstellungen Ihres Kontos ein und melden Sie sich dann erneut mit Ihrem zweiten Faktor an',
+  'team.two_factor_grace_invalid': 'Die Übergangsfrist ist eine ganze Zahl von Tagen, von 0 bis 90',
   'team.invitation_limit':
     'Das Team hat die Höchstzahl offener Einladungen erreicht. Widerrufen Sie eine oder warten Sie, bis eine angenommen wird',
   'invitation.invalid': 'Dieser Einladungslink ist ungültig. Bitte öffnen Sie den vollständigen Link aus der E-Mail',

@@ -101,6 +101,9 @@ const fr = {
   'team.name_too_long': 'Le nom d’une équipe ne peut pas dépasser 60 caractères',
   'team.name_invalid': 'Le nom d’une équipe ne peut contenir ni saut de ligne ni autre caractère de contrôle',
   'team.name_link': 'Le nom d’une équipe ne peut pas contenir d’adresse web',
+  'team.two_factor_required':
+    'Cette équipe exige l’authentification à deux facteurs. Activez-la dans les paramètres de sécurité de votre compte, puis reconnectez-vous avec votre second facteur',
+  'team.two_factor_grace_invalid': 'Le délai de grâce est un nombre entier de jours, de 0 à 90',
   'team.invitation_limit':
     'L’équipe a atteint son nombre maximal d’invitations en attente. Révoquez-en une, ou attendez qu’une invitation soit acceptée',
   'invitation.invalid': 'Ce lien d’invitation n’est pas valide. Vérifiez que vous avez ouvert le lien complet de l’e-mail',

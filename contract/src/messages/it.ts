@@ -96,6 +96,9 @@ const it = {
   'team.name_too_long': 'Il nome di un team può avere al massimo 60 caratteri',
   'team.name_invalid': 'Il nome di un team non può contenere a capo o altri caratteri di controllo',
   'team.name_link': 'Il nome di un team non può contenere un indirizzo web',
+  'team.two_factor_required':
+    'Questo team richiede l’autenticazione a due fattori. Attivala nelle impostazioni di sicurezza del tuo account, poi accedi di nuovo con il secondo fattore',
+  'team.two_factor_grace_invalid': 'Il periodo di tolleranza è un numero intero di giorni, da 0 a 90',
   'team.invitation_limit':
     'Il team ha raggiunto il numero massimo di inviti in sospeso. Revocane uno o attendi che un invito venga accettato',
   'invitation.invalid': 'Questo link di invito non è valido. Verifica di aver aperto il link completo dell’email',

@@ -92,6 +92,9 @@ const pt = {
   'team.name_too_long': 'O nome de uma equipe pode ter no máximo 60 caracteres',
   'team.name_invalid': 'O nome de uma equipe não pode conter quebras de linha nem outros caracteres de controle',
   'team.name_link': 'O nome de uma equipe não pode conter um endereço da web',
+  'team.two_factor_required':
+    'Esta equipe exige a autenticação de dois fatores. Ative-a nas configurações de segurança da sua conta e entre novamente com seu segundo fator',
+  'team.two_factor_grace_invalid': 'O período de tolerância é um número inteiro de dias, de 0 a 90',
   'team.invitation_limit': 'A equipe atingiu o número máximo de convites pendentes. Revogue um, ou aguarde até que um seja aceito',
   'invitation.invalid': 'Este link de convite não é válido. Verifique se você abriu o link completo do e-mail',
   'invitation.expired': 'Este convite expirou. Peça um novo à equipe',

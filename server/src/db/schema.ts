@@ -230,6 +230,9 @@ export interface TeamsTable {
   /** Set by the owner or an admin; null shows the default, named after the owner (decision 040). */
   name: string | null;
   created_at: Timestamp;
+  /** Since when the team requires two-factor of its members; null when it does not (decision 047). */
+  two_factor_required_at: Timestamp | null;
+  two_factor_grace_days: Generated<number>;
 }
 
 export interface TeamMembersTable {

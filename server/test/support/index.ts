@@ -14,6 +14,7 @@ import { createOidcVault } from '../../src/features/oidc/oidc-vault.ts';
 import { createPanel } from '../../src/features/panels/panel.service.ts';
 import { insertIdentity } from '../../src/features/sso/sso.repository.ts';
 import type { TestOidcProvider } from './oidc-provider.ts';
+import { signInWithTwoFactorsDirectly } from './two-factor.ts';
 
 export { type App, buildApp } from '../../src/app.ts';
 export { loadConfig } from '../../src/config.ts';
@@ -109,6 +110,12 @@ export async function connectIdentity(app: App, provider: TestOidcProvider, emai
 }
 
 /** The invitations of an address past their 7 days, as time would make them. */
+/** The account of an address enrolled and its sessions proved with two factors, written directly (support/two-factor.ts). */
+export async function signInWithTwoFactorsDirectlyByEmail(app: App, email: string): Promise<void> {
+  const account = await findAccountByEmail(app.deps.db, email);
+  if (account) await signInWithTwoFactorsDirectly(app.deps, account.id);
+}
+
 export async function expireInvitations(app: App, email: string): Promise<void> {
   await app.deps.db.updateTable('team_invitations').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', email).execute();
 }

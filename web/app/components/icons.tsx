@@ -19,6 +19,7 @@ import {
   PanelsTopLeft,
   ScanSearch,
   Server,
+  ShieldAlert,
   ShieldCheck,
   Smartphone,
   Trash2,
@@ -50,6 +51,7 @@ export const TeamIcon = decorative(Users);
 export const ShieldIcon = decorative(LockKeyhole);
 export const CopyIcon = decorative(Copy, 16);
 export const DownloadIcon = decorative(Download, 16);
+export const ShieldAlertIcon = decorative(ShieldAlert);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
   profile: decorative(UserRound, 18),

@@ -1,4 +1,4 @@
-import { type AccountView, type LicenseView, api as paths, type TeamLicenseView } from '@gatehouse/contract';
+import { type AccountView, type LicenseView, api as paths, type TeamLicenseView, type TeamTwoFactorNotice } from '@gatehouse/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.ts';
 
@@ -7,6 +7,8 @@ export interface SessionData {
   license: LicenseView | null;
   /** Teams: the license the person works under through a team, when not their own. */
   teamLicense: TeamLicenseView | null;
+  /** A team's two-factor requirement this session does not meet: the banner's deadline, or what is withheld. */
+  teamTwoFactor: TeamTwoFactorNotice | null;
 }
 
 /** Who is signed in: undefined while asking, null when nobody. */

@@ -1,6 +1,7 @@
 import { api as paths } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
 import { Button, initials, Loading } from '../components/ui.tsx';
 import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
@@ -8,6 +9,7 @@ import { SettingsLinks } from '../features/settings/settings-links.tsx';
 import { ConnectedAccounts } from '../features/sso/connected-accounts.tsx';
 import { teamInText } from '../features/teams/team-name.tsx';
 import { TeamSection } from '../features/teams/team-section.tsx';
+import { TwoFactorBanner } from '../features/teams/team-two-factor.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
@@ -36,7 +38,9 @@ export default function Home() {
   if (!session) {
     return <Loading title={t('titles.account')} />;
   }
-  const { account, license, teamLicense } = session;
+  const { account, license, teamLicense, teamTwoFactor } = session;
+  // The owner's license is their team's: withheld with it, nothing to activate meanwhile (decision 047).
+  const ownLicenseWithheld = teamTwoFactor?.withheld === true && teamTwoFactor.own;
   const name = [account.firstName, account.familyName].filter(Boolean).join(' ');
   return (
     <div className="account">
@@ -55,6 +59,7 @@ export default function Home() {
           </Button>
         </form>
       </div>
+      {teamTwoFactor && <TwoFactorBanner notice={teamTwoFactor} />}
       <section className="card" aria-labelledby="license-heading">
         <h2 id="license-heading">{t('account.license')}</h2>
         {teamLicense ? (
@@ -69,6 +74,8 @@ export default function Home() {
           </>
         ) : license ? (
           <PlanSummary license={license} suffix={license.keySuffix} />
+        ) : ownLicenseWithheld ? (
+          <FormAlert code="team.two_factor_required" />
         ) : (
           <>
             <p className="muted">{t('account.noLicense')}</p>
@@ -83,7 +90,7 @@ export default function Home() {
       </section>
       <ConnectedAccounts />
       <SettingsLinks />
-      <TeamSection />
+      <TeamSection onChange={refresh} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery } from '../support/gallery.ts';
 import { createLicense } from '../support/helpers.ts';
 import { dashboardUrl } from '../support/ports.ts';
-import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
+import { inviteApi, signInApi, signInWithTwoFactorsDirectly, tokenOf } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
 // As in the journey's gallery: axe in the languages that stress the markup most, on a desktop;
@@ -145,7 +145,94 @@ test('gallery: a team invitation opened while an app’s sign-in is pending, in 
   }
 });
 
-async function errorText(language: Language, code: 'invitation.invalid'): Promise<string> {
+test('gallery: a team that requires two-factor, in every language', async ({ page, context }, testInfo) => {
+  // Five states, three of them in every language: longer than the other galleries of this file.
+  test.setTimeout(600_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${testInfo.project.name === 'phone' ? 8 : 7}.10` });
+  const id = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const [owner, member, enrolled] = ['tf-owner', 'tf-member', 'tf-enrolled'].map((who) => `${who}-${id}@example.com`) as [
+    string,
+    string,
+    string,
+  ];
+  for (const email of [member, enrolled, owner]) await registerAccount(page, email, password);
+  await signInApi(page.request, owner, password);
+  expect((await page.request.post('/license/activate', { data: { license: await createLicense('business') } })).status()).toBe(200);
+  expect((await page.request.put('/profile', { data: { firstName: 'Grace', familyName: 'Hopper' } })).status()).toBe(200);
+  const tokens = [tokenOf(await inviteApi(page.request, member)), tokenOf(await inviteApi(page.request, enrolled))];
+  expect((await page.request.patch('/team', { data: { name: teamName } })).status()).toBe(200);
+  for (const [index, email] of [member, enrolled].entries()) {
+    await page.request.post('/signout');
+    await signInApi(page.request, email, password);
+    expect((await page.request.post(`/invitations/${tokens[index]}/accept`)).status()).toBe(200);
+  }
+  // One member has a second factor (their later sign-ins here use the password alone).
+  await signInWithTwoFactorsDirectly(enrolled);
+  await page.request.post('/signout');
+  await signInApi(page.request, owner, password);
+  expect((await page.request.patch('/team', { data: { requireTwoFactor: true } })).status()).toBe(200);
+
+  // The owner during the grace: the banner, the rule, who has a second factor; the form.
+  for (const language of languages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    const t = catalogues[language].teamTwoFactor;
+    await g.visit('/');
+    await expect(page.locator('.two-factor-banner')).toContainText(t.bannerTitleOwn);
+    await expect(page.locator('.team__two-factor')).toHaveText([t.notEnrolled, t.notEnrolled, t.enrolled]);
+    await g.shot('team-two-factor-owner');
+    if (!someLanguages.has(language)) continue;
+    await page.getByRole('button', { name: t.change, exact: true }).click();
+    await expect(page.getByLabel(t.graceLabel)).toHaveValue('7');
+    await g.shot('team-two-factor-form');
+  }
+
+  // A member during the grace: the deadline and the way to set it up; one who has it: sign in again.
+  for (const [who, shot, text] of [
+    [member, 'team-two-factor-member', 'setUp'],
+    [enrolled, 'team-two-factor-member-enrolled', 'signInAgain'],
+  ] as const) {
+    await page.request.post('/signout');
+    await signInApi(page.request, who, password);
+    for (const language of who === member ? languages : someLanguages) {
+      const g = gallery(page, testInfo, language, checkedWithAxe);
+      const t = catalogues[language].teamTwoFactor;
+      await g.visit('/');
+      await expect(page.locator('.two-factor-banner')).toContainText(t.bannerTitle.split('{team}')[0] ?? '');
+      await expect(page.locator('.two-factor-banner')).toContainText(t[text]);
+      await expect(page.locator('.team').first().locator('.team__row')).toHaveCount(3);
+      await g.shot(shot);
+    }
+  }
+
+  // The owner, with a second factor now, ends the grace at once: the rule in force.
+  await page.request.post('/signout');
+  await signInApi(page.request, owner, password);
+  await signInWithTwoFactorsDirectly(owner);
+  expect((await page.request.patch('/team', { data: { graceDays: 0 } })).status()).toBe(200);
+  for (const language of someLanguages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await g.visit('/');
+    await expect(page.locator('.two-factor-banner')).toHaveCount(0);
+    await expect(page.locator('.team__two-factor-block')).toContainText(
+      catalogues[language].teamTwoFactor.onSince.split('{date}')[0] ?? '',
+    );
+    await g.shot('team-two-factor-owner-enforced');
+  }
+
+  // The member past the deadline: let in, the team and its license withheld.
+  await page.request.post('/signout');
+  await signInApi(page.request, member, password);
+  for (const language of languages) {
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await g.visit('/');
+    await expect(page.locator('.two-factor-banner--withheld')).toBeVisible();
+    await expect(page.locator('.team').first().getByRole('alert')).toHaveText(await errorText(language, 'team.two_factor_required'));
+    await expect(page.locator('.team').first().locator('.team__row')).toHaveCount(0);
+    await g.shot('team-two-factor-member-withheld');
+  }
+});
+
+async function errorText(language: Language, code: 'invitation.invalid' | 'team.two_factor_required'): Promise<string> {
   const catalogue =
     language === 'en'
       ? (await import('@gatehouse/contract')).errorMessages

@@ -21,6 +21,7 @@ import {
   registerPanel,
   SmtpCapture,
   setBrand,
+  signInWithTwoFactorsDirectlyByEmail,
   startOidcProvider,
 } from '../../../server/test/support/index.ts';
 import { dashboardUrl, deploymentOf, foreignPanelUrl, handOffDashboardUrl, panelUrl, ports } from './ports.ts';
@@ -211,6 +212,11 @@ const control = createServer(async (request, response) => {
   // The invitations of an address past their 7 days, as time would make them.
   if (url.pathname === '/invitations/expire' && request.method === 'POST') {
     await expireInvitations(app, url.searchParams.get('email') ?? '');
+    return response.end('{}');
+  }
+  // Until the two-factor sign-in is on this branch: an address enrolled and its sessions proved with two factors.
+  if (url.pathname === '/two-factor/sign-in-directly' && request.method === 'POST') {
+    await signInWithTwoFactorsDirectlyByEmail(app, url.searchParams.get('email') ?? '');
     return response.end('{}');
   }
   // Gatehouse as an OpenID provider: an app registered as by the CLI, whose callback is here.

@@ -17,6 +17,11 @@ export async function inviteApi(api: APIRequestContext, email: string, role: 'ad
 /** The invitation's token, from its link. */
 export const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('invitation') ?? '';
 
+/** The address enrolled and its sessions proved with two factors, written straight into the server's database. */
+export async function signInWithTwoFactorsDirectly(email: string): Promise<void> {
+  await fetch(`${controlUrl}/two-factor/sign-in-directly?email=${encodeURIComponent(email)}`, { method: 'POST' });
+}
+
 /** Makes every invitation of an address expire, as seven days would. */
 export async function expireInvitations(email: string): Promise<void> {
   await fetch(`${controlUrl}/invitations/expire?email=${encodeURIComponent(email)}`, { method: 'POST' });

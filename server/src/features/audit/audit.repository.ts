@@ -35,6 +35,7 @@ export type AuthEventType =
   | 'team_role_changed'
   | 'team_renamed'
   | 'app_signed_out'
+  | 'team_two_factor_changed'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'two_factor_reset'

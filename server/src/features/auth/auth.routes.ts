@@ -6,9 +6,8 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { answerStarted, authOf, callerOf, clearSessionCookie, loadSession, requireSession, resolvePanel } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
-import { toLicenseView } from '../licenses/license.service.ts';
 import { endSession } from '../settings/sessions.service.ts';
-import { teamLicenseFor } from '../teams/team-license.ts';
+import { sessionLicenses } from '../teams/team-license.ts';
 import { listSessions } from './session.service.ts';
 import { signIn, signOut } from './signin.service.ts';
 
@@ -64,10 +63,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await loadSession(deps, request);
       if (!request.auth) return { data: null };
       // The session's statement brought the license along, and whether a team's may apply.
-      const { account, license: own, joinedTeams } = request.auth;
-      const license = own ? toLicenseView(own, deps.clock.now()) : null;
-      const teamLicense = joinedTeams ? await teamLicenseFor(deps, account.id, license) : null;
-      return { data: { account: toAccountView(account), license, teamLicense } };
+      return { data: { account: toAccountView(request.auth.account), ...(await sessionLicenses(deps, request.auth)) } };
     },
   );
 

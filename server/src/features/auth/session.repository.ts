@@ -46,6 +46,18 @@ const sessionLookup = compiledOnce((db: DbOrTx, tokenHash: string, now: string) 
         )
         .as('joined_teams'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members')
+            .innerJoin('teams', 'teams.id', 'team_members.team_id')
+            .select('team_members.id')
+            .whereRef('team_members.account_id', '=', 'accounts.id')
+            .where('teams.two_factor_required_at', 'is not', null),
+        )
+        .as('two_factor_teams'),
+    )
     .where('sessions.token_hash', '=', tokenHash)
     // Started for a credential that has changed since: dead (decision 029).
     .whereRef('sessions.credential_generation', '=', 'accounts.credential_generation')
@@ -61,10 +73,13 @@ export interface LiveSession {
   license: License | null;
   /** Whether the account is a member of another team than its own (whose license may then apply). */
   joinedTeams: boolean;
+  /** Whether a team of the account requires two-factor (decision 047): only then is more to read. */
+  twoFactorTeams: boolean;
 }
 
 /**
- * A live session, its account, the account's license and whether it joined other teams, in one
+ * A live session, its account, the account's license, whether it joined other teams and whether
+ * one of its teams requires two-factor, in one
  * statement: every signed-in call starts with it, and GET /session needs no other for an account
  * that joined no team (compiled once, decision 028).
  */
@@ -122,7 +137,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string
           created_at: row.license_created_at as string,
         };
   // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-  return { session, account, license, joinedTeams: Boolean(row.joined_teams) };
+  return { session, account, license, joinedTeams: Boolean(row.joined_teams), twoFactorTeams: Boolean(row.two_factor_teams) };
 }
 
 export function listLiveSessions(db: DbOrTx, accountId: string, now: string): Promise<Session[]> {

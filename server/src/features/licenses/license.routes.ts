@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
-import { activateLicense, previewLicense, toLicenseView } from './license.service.ts';
+import { sessionLicenses } from '../teams/team-license.ts';
+import { activateLicense, previewLicense } from './license.service.ts';
 
 export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,11 +19,8 @@ export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
       ...signedIn,
       schema: { tags, summary: "The signed-in account's license (null when none)", response: replies(licenseView.nullable()) },
     },
-    async (request) => {
-      // Read with the session (its statement brings the account's license along).
-      const { license } = authOf(request);
-      return { data: license ? toLicenseView(license, deps.clock.now()) : null };
-    },
+    // Read with the session (its statement brings the account's license along); withheld with a team that requires two-factor.
+    async (request) => ({ data: (await sessionLicenses(deps, authOf(request))).license }),
   );
 
   r.post(

@@ -6,6 +6,7 @@ import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { licenseStatus } from '../licenses/license.service.ts';
 import { toTeamNames } from '../teams/team.mapper.ts';
 import { findJoinedTeamLicenses, findMembershipsOf } from '../teams/team.repository.ts';
+import { withheldTeams } from '../teams/team-two-factor.ts';
 
 /** The scopes a client may ask for and the claims each one brings (decision 033). */
 export const scopeClaims = {
@@ -18,16 +19,22 @@ export const scopeClaims = {
 /**
  * Everything an app may learn of a person, read now: a refresh shows a license revoked since.
  * The license applies as on the account page (decision 021): the person's own while active,
- * else the first joined team's active one. Never the key.
+ * else the first joined team's active one. Never the key. A team withheld from the session the
+ * app was signed in with (decision 047) is as absent: not listed, its license not applying
+ * (the owner's own license is their team's).
  */
-export async function accountClaims(deps: { db: Db; clock: Clock }, account: Account) {
+export async function accountClaims(deps: { db: Db; clock: Clock }, account: Account, session: { amr: string } | undefined) {
   const now = deps.clock.now();
-  const [own, joined, memberships] = await Promise.all([
+  const [ownRow, joinedRows, allMemberships, withheld] = await Promise.all([
     findLicenseByAccount(deps.db, account.id),
     findJoinedTeamLicenses(deps.db, account.id),
     findMembershipsOf(deps.db, account.id),
+    withheldTeams(deps.db, account.id, session, now),
   ]);
+  const memberships = allMemberships.filter((membership) => !withheld.has(membership.teamId));
   const ownTeam = memberships.find((membership) => membership.role === 'owner');
+  const own = ownTeam ? ownRow : undefined;
+  const joined = joinedRows.filter((row) => !withheld.has(row.teamId));
   const ownStatus = own ? licenseStatus(own, now) : undefined;
   const team = ownStatus === 'active' ? undefined : joined.find((row) => licenseStatus(row, now) === 'active');
   const applying = team ?? own;

@@ -6,7 +6,7 @@ import { findAccountById } from '../accounts/account.repository.ts';
 import { findBrandByHost } from '../brands/brand.repository.ts';
 import { normalizeHost } from '../brands/brand.service.ts';
 import { accountClaims, scopeClaims } from './oidc-claims.ts';
-import { isGrantLive } from './oidc-grant.repository.ts';
+import { liveGrantSession } from './oidc-grant.repository.ts';
 import { keysVersion, loadSigningKeys } from './oidc-keys.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { oidcStore } from './oidc-store.ts';
@@ -136,10 +136,10 @@ export class OidcProviders {
         // A code, access or refresh token is worth no more than the Gatehouse session behind it:
         // however that session ended, this refuses (refresh: invalid_grant, userinfo: invalid_token).
         const grantId = token && 'grantId' in token ? token.grantId : undefined;
-        if (token && !(grantId && (await isGrantLive(deps.db, deps.vault.key('grant', grantId), iso(deps.clock.now()))))) {
-          return undefined;
-        }
-        return { accountId: sub, claims: () => accountClaims(deps, account) };
+        const session = grantId ? await liveGrantSession(deps.db, deps.vault.key('grant', grantId), iso(deps.clock.now())) : undefined;
+        if (token && !session) return undefined;
+        // The claims of teams that require two-factor follow how that session was proved (decision 047).
+        return { accountId: sub, claims: () => accountClaims(deps, account, session) };
       },
     };
   }

@@ -37,6 +37,8 @@ export async function exportTeams(db: DbOrTx, account: Account) {
           teamId: own.id,
           name: own.name,
           createdAt: own.created_at,
+          twoFactorRequiredAt: own.two_factor_required_at,
+          twoFactorGraceDays: own.two_factor_grace_days,
           members: await countMembers(db, own.id),
           pendingInvitations: pending.length,
         }

@@ -13,8 +13,17 @@ export function toMemberView(
     family_name: string | null;
   },
   callerId: string,
+  enrolled?: ReadonlySet<string>,
 ): TeamMemberView {
-  return { id: row.id, email: row.email, name: fullNameOf(row), role: row.role, joinedAt: row.joinedAt, you: row.accountId === callerId };
+  const view = {
+    id: row.id,
+    email: row.email,
+    name: fullNameOf(row),
+    role: row.role,
+    joinedAt: row.joinedAt,
+    you: row.accountId === callerId,
+  };
+  return enrolled ? { ...view, twoFactor: enrolled.has(row.accountId) } : view;
 }
 
 export function toInvitationView(

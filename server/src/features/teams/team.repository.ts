@@ -41,6 +41,14 @@ export async function renameTeam(db: DbOrTx, teamId: string, name: string): Prom
   await db.updateTable('teams').set({ name }).where('id', '=', teamId).execute();
 }
 
+export async function setTwoFactorRule(
+  db: DbOrTx,
+  teamId: string,
+  rule: { two_factor_required_at: string | null; two_factor_grace_days: number },
+): Promise<void> {
+  await db.updateTable('teams').set(rule).where('id', '=', teamId).execute();
+}
+
 /**
  * Holds the team's row until the transaction ends: invitations and joins of one team queue up,
  * so the member and invitation limits and the single use of a token hold across instances.
@@ -68,6 +76,8 @@ export function findMembershipsOf(db: DbOrTx, accountId: string) {
       'o.family_name as ownerFamilyName',
       'm.role',
       'm.id as membershipId',
+      't.two_factor_required_at',
+      't.two_factor_grace_days',
     ])
     .where('m.account_id', '=', accountId)
     .orderBy((eb) => eb.case().when('m.role', '=', 'owner').then(0).else(1).end())

@@ -8,9 +8,9 @@ import {
   teamInviteBatchRequest,
   teamInviteBatchResponse,
   teamInviteRequest,
-  teamRenameRequest,
   teamRoleRequest,
   teamsResponse,
+  teamUpdateRequest,
 } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,9 +25,9 @@ import {
   inviteToTeam,
   listTeams,
   removeMember,
-  renameTeam,
   resendInvitation,
   revokeInvitation,
+  updateTeam,
 } from './team.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -48,7 +48,7 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(teamsResponse),
       },
     },
-    async (request) => ({ data: await listTeams(deps, authOf(request).account) }),
+    async (request) => ({ data: await listTeams(deps, authOf(request)) }),
   );
 
   r.post(
@@ -62,7 +62,7 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(teamInvitationView),
       },
     },
-    async (request) => ({ data: await inviteToTeam(deps, authOf(request).account, request.body, callerOf(request)) }),
+    async (request) => ({ data: await inviteToTeam(deps, authOf(request), request.body, callerOf(request)) }),
   );
 
   r.patch(
@@ -71,13 +71,14 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
       ...signedIn,
       schema: {
         tags,
-        summary: "Name a team (owner and admins); the caller's own team when teamId is left out",
-        body: teamRenameRequest,
+        summary:
+          "Name a team, or require two-factor of its members with a grace period in days (default 7) (owner and admins); the caller's own team when teamId is left out",
+        body: teamUpdateRequest,
         response: replies(empty),
       },
     },
     async (request) => {
-      await renameTeam(deps, authOf(request).account, request.body, callerOf(request));
+      await updateTeam(deps, authOf(request), request.body, callerOf(request));
       return { data: {} };
     },
   );
@@ -94,7 +95,7 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(teamInviteBatchResponse),
       },
     },
-    async (request) => ({ data: { results: await inviteManyToTeam(deps, authOf(request).account, request.body, callerOf(request)) } }),
+    async (request) => ({ data: { results: await inviteManyToTeam(deps, authOf(request), request.body, callerOf(request)) } }),
   );
 
   r.post(
@@ -108,14 +109,14 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(teamInvitationView),
       },
     },
-    async (request) => ({ data: await resendInvitation(deps, authOf(request).account, request.params.id, callerOf(request)) }),
+    async (request) => ({ data: await resendInvitation(deps, authOf(request), request.params.id, callerOf(request)) }),
   );
 
   r.delete(
     api.teamInvitation,
     { ...signedIn, schema: { tags, summary: 'Revoke a pending invitation', params: idParams, response: replies(empty) } },
     async (request) => {
-      await revokeInvitation(deps, authOf(request).account, request.params.id, callerOf(request));
+      await revokeInvitation(deps, authOf(request), request.params.id, callerOf(request));
       return { data: {} };
     },
   );
@@ -133,7 +134,7 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await changeMemberRole(deps, authOf(request).account, request.params.id, request.body.role, callerOf(request));
+      await changeMemberRole(deps, authOf(request), request.params.id, request.body.role, callerOf(request));
       return { data: {} };
     },
   );
@@ -150,7 +151,7 @@ export function teamRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await removeMember(deps, authOf(request).account, request.params.id, callerOf(request));
+      await removeMember(deps, authOf(request), request.params.id, callerOf(request));
       return { data: {} };
     },
   );

@@ -9,9 +9,11 @@ import {
   type TeamInvitationView,
   type TeamInviteResult,
   type TeamsResponse,
+  type TeamUpdateRequest,
+  twoFactorGraceDefaultDays,
 } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Account, TeamMember } from '../../db/schema.ts';
+import type { Account, Session, TeamMember } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
@@ -21,6 +23,7 @@ import { emailKey, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
+import { accountsWithSecondFactor } from '../two-factor/factors.ts';
 import { personInMail, toInvitationView, toMemberView, toTeamNames } from './team.mapper.ts';
 import {
   countLiveInvitations,
@@ -32,6 +35,7 @@ import {
   findMembershipsOf,
   findOwnTeam,
   findPendingInvitation,
+  findTeam,
   findTeamWithOwner,
   insertInvitation,
   isMemberByEmail,
@@ -43,43 +47,74 @@ import {
   renewInvitation,
   revokePendingFor,
   setMemberRole,
+  setTwoFactorRule,
 } from './team.repository.ts';
+import { refuseWithheld, twoFactorStateOf } from './team-two-factor.ts';
 
 const lifetimeMs = invitationLifetimeDays * 86_400_000;
 const forbidden = () => new AppError(403, 'team.forbidden');
 const canManage = (role: string) => role === 'owner' || role === 'admin';
 
-/** Every team the account belongs to (its own first), as the account page shows them. */
-export async function listTeams(deps: Deps, account: Account): Promise<TeamsResponse> {
+/** The caller of a team call: the account and the session it signed in with, whose proof the team's rule reads. */
+export interface TeamCaller {
+  account: Account;
+  session: Session;
+}
+
+/**
+ * Every team the account belongs to (its own first), as the account page shows them. A team
+ * withheld from this session (decision 047) shows its name and rule only: no members,
+ * invitations or license.
+ */
+export async function listTeams(deps: Deps, { account, session }: TeamCaller): Promise<TeamsResponse> {
   // Reads only: every way in makes the account's own team in the transaction that makes the account.
   const now = deps.clock.now();
   const teams = [];
   for (const membership of await findMembershipsOf(deps.db, account.id)) {
+    const twoFactor = twoFactorStateOf(membership, session, now);
+    const shown = !twoFactor.withheld;
     const manager = canManage(membership.role);
-    const members = await listMembers(deps.db, membership.teamId);
-    const invitations = manager ? await listPendingInvitations(deps.db, membership.teamId) : [];
-    const license = await findLicenseByAccount(deps.db, membership.ownerId);
+    const members = shown ? await listMembers(deps.db, membership.teamId) : [];
+    const invitations = shown && manager ? await listPendingInvitations(deps.db, membership.teamId) : [];
+    const license = shown ? await findLicenseByAccount(deps.db, membership.ownerId) : undefined;
+    // Whether each member has a second factor: for those who enforce the rule, never a secret of it.
+    const enrolled = manager
+      ? await accountsWithSecondFactor(
+          deps.db,
+          members.map((member) => member.accountId),
+        )
+      : undefined;
     teams.push({
       id: membership.teamId,
       ...toTeamNames(membership),
       ownerEmail: membership.ownerEmail,
       role: membership.role,
       license: license ? toLicensePreview(license, now) : null,
-      members: members.map((member) => toMemberView(member, account.id)),
+      members: members.map((member) => toMemberView(member, account.id, enrolled)),
       invitations: invitations.map((invitation) => toInvitationView(invitation, now)),
       limits: { members: deps.config.teams.maxMembers, pendingInvitations: deps.config.teams.maxPendingInvitations },
+      twoFactor,
     });
   }
   return { teams };
 }
 
-/** The team a call manages: the one named, or the caller's own; only its owner and admins manage it. */
-async function requireManagedTeam(deps: Deps, accountId: string, teamId: string | undefined): Promise<string> {
-  const id = teamId ?? (await findOwnTeam(deps.db, accountId))?.id;
-  const membership = id && (await findMembership(deps.db, id, accountId));
+/**
+ * The team a call manages: the one named, or the caller's own; only its owner and admins manage
+ * it, and not past the team's two-factor deadline without a second factor (decision 047).
+ */
+async function requireManagedTeam(deps: Deps, caller: TeamCaller, teamId: string | undefined): Promise<string> {
+  const id = teamId ?? (await findOwnTeam(deps.db, caller.account.id))?.id;
+  const membership = id && (await findMembership(deps.db, id, caller.account.id));
   if (!id || !membership) throw notFound('team.not_found');
+  await refuseWithheldTeam(deps, deps.db, id, caller.session);
   if (!canManage(membership.role)) throw forbidden();
   return id;
+}
+
+async function refuseWithheldTeam(deps: Deps, db: DbOrTx, teamId: string, session: Session): Promise<void> {
+  const team = await findTeam(db, teamId);
+  if (team) refuseWithheld(team, session, deps.clock.now());
 }
 
 /** The invitation mail: in the inviter's language, with the brand of the host it was made on. */
@@ -115,12 +150,12 @@ async function mailInvitation(
  */
 export async function inviteToTeam(
   deps: Deps,
-  inviter: Account,
+  auth: TeamCaller,
   input: { email: string; role: AssignableRole; teamId?: string },
   caller: Caller,
 ): Promise<TeamInvitationView> {
-  const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
-  return sendInvitation(deps, inviter, teamId, input, caller, { replacePending: true });
+  const teamId = await requireManagedTeam(deps, auth, input.teamId);
+  return sendInvitation(deps, auth.account, teamId, input, caller, { replacePending: true });
 }
 
 /**
@@ -131,11 +166,12 @@ export async function inviteToTeam(
  */
 export async function inviteManyToTeam(
   deps: Deps,
-  inviter: Account,
+  auth: TeamCaller,
   input: { emails: string[]; role: AssignableRole; teamId?: string },
   caller: Caller,
 ): Promise<TeamInviteResult[]> {
-  const teamId = await requireManagedTeam(deps, inviter.id, input.teamId);
+  const inviter = auth.account;
+  const teamId = await requireManagedTeam(deps, auth, input.teamId);
   const results: TeamInviteResult[] = [];
   const seen = new Set<string>();
   for (const raw of input.emails) {
@@ -232,27 +268,48 @@ class AlreadyInvited extends AppError {
   }
 }
 
-/** Names a team the caller manages (its owner and admins). */
-export async function renameTeam(deps: Deps, account: Account, input: { name: string; teamId?: string }, caller: Caller): Promise<void> {
-  const teamId = await requireManagedTeam(deps, account.id, input.teamId);
+/**
+ * Names a team the caller manages (its owner and admins), and turns its two-factor requirement
+ * on or off (decision 047). Turning it on starts the grace now, 7 days unless given; a new grace
+ * (0 included) counts from the same start and applies at the next request; turning it off
+ * forgets the start, so turning it on again gives a new grace.
+ */
+export async function updateTeam(deps: Deps, auth: TeamCaller, input: TeamUpdateRequest, caller: Caller): Promise<void> {
+  const teamId = await requireManagedTeam(deps, auth, input.teamId);
   await deps.db.transaction().execute(async (trx) => {
-    await rename(trx, teamId, input.name);
-    await recordAuthEvent(trx, { accountId: account.id, type: 'team_renamed', ip: caller.ip, at: iso(deps.clock.now()) });
+    await lockTeam(trx, teamId);
+    const now = iso(deps.clock.now());
+    if (input.name !== undefined) {
+      await rename(trx, teamId, input.name);
+      await recordAuthEvent(trx, { accountId: auth.account.id, type: 'team_renamed', ip: caller.ip, at: now });
+    }
+    if (input.requireTwoFactor === undefined && input.graceDays === undefined) return;
+    const team = await findTeam(trx, teamId);
+    if (!team) throw notFound('team.not_found');
+    const required = input.requireTwoFactor ?? team.two_factor_required_at !== null;
+    await setTwoFactorRule(trx, teamId, {
+      two_factor_required_at: required ? (team.two_factor_required_at ?? now) : null,
+      two_factor_grace_days:
+        input.graceDays ?? (required && !team.two_factor_required_at ? twoFactorGraceDefaultDays : team.two_factor_grace_days),
+    });
+    await recordAuthEvent(trx, { accountId: auth.account.id, type: 'team_two_factor_changed', ip: caller.ip, at: now });
   });
 }
 
 /** A pending invitation of a team the caller manages; 404 for any other (nothing to learn from it). */
-async function requireManagedInvitation(deps: Deps, accountId: string, id: string) {
+async function requireManagedInvitation(deps: Deps, auth: TeamCaller, id: string) {
   const invitation = await findPendingInvitation(deps.db, id);
-  const membership = invitation && (await findMembership(deps.db, invitation.team_id, accountId));
+  const membership = invitation && (await findMembership(deps.db, invitation.team_id, auth.account.id));
   if (!invitation || !membership) throw notFound('team.invitation_not_found');
+  await refuseWithheldTeam(deps, deps.db, invitation.team_id, auth.session);
   if (!canManage(membership.role)) throw forbidden();
   return invitation;
 }
 
 /** Sends the invitation again with a new link and a new 7 days; the old link stops working. */
-export async function resendInvitation(deps: Deps, inviter: Account, id: string, caller: Caller): Promise<TeamInvitationView> {
-  const invitation = await requireManagedInvitation(deps, inviter.id, id);
+export async function resendInvitation(deps: Deps, auth: TeamCaller, id: string, caller: Caller): Promise<TeamInvitationView> {
+  const inviter = auth.account;
+  const invitation = await requireManagedInvitation(deps, auth, id);
   await deps.limits.invitationSend(inviter.id);
   caller.onServerFailure?.push(await deps.limits.mailSend('invitation', invitation.email, caller.ip));
   return withMail(deps, caller.host, async (trx, mail, brand) => {
@@ -270,12 +327,12 @@ export async function resendInvitation(deps: Deps, inviter: Account, id: string,
   });
 }
 
-export async function revokeInvitation(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
-  await requireManagedInvitation(deps, account.id, id);
+export async function revokeInvitation(deps: Deps, auth: TeamCaller, id: string, caller: Caller): Promise<void> {
+  await requireManagedInvitation(deps, auth, id);
   await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
     if (!(await markRevoked(trx, id, now))) throw notFound('team.invitation_not_found');
-    await recordAuthEvent(trx, { accountId: account.id, type: 'team_invitation_revoked', ip: caller.ip, at: now });
+    await recordAuthEvent(trx, { accountId: auth.account.id, type: 'team_invitation_revoked', ip: caller.ip, at: now });
   });
 }
 
@@ -303,8 +360,10 @@ async function changeMembership(
 }
 
 /** Makes a member an admin or back; the owner's role never changes. */
-export async function changeMemberRole(deps: Deps, account: Account, id: string, role: AssignableRole, caller: Caller) {
+export async function changeMemberRole(deps: Deps, auth: TeamCaller, id: string, role: AssignableRole, caller: Caller) {
+  const { account } = auth;
   await changeMembership(deps, account.id, id, async (trx, { target, own }) => {
+    await refuseWithheldTeam(deps, trx, target.team_id, auth.session);
     if (!canManage(own.role)) throw forbidden();
     if (target.role === 'owner') throw conflict('team.owner_fixed');
     await setMemberRole(trx, id, role);
@@ -314,11 +373,14 @@ export async function changeMemberRole(deps: Deps, account: Account, id: string,
 
 /**
  * Removes a membership: one's own (leaving the team), or, for the owner and admins, another's.
- * Ends nothing but the membership: the account, its sessions and its own team stay.
+ * Ends nothing but the membership: the account, its sessions and its own team stay. Leaving
+ * needs no second factor: it takes nothing from the team and shows nothing of it.
  */
-export async function removeMember(deps: Deps, account: Account, id: string, caller: Caller): Promise<void> {
+export async function removeMember(deps: Deps, auth: TeamCaller, id: string, caller: Caller): Promise<void> {
+  const { account } = auth;
   await changeMembership(deps, account.id, id, async (trx, { target, own }) => {
     const leaving = target.account_id === account.id;
+    if (!leaving) await refuseWithheldTeam(deps, trx, target.team_id, auth.session);
     if (!leaving && !canManage(own.role)) throw forbidden();
     if (target.role === 'owner') throw conflict('team.owner_fixed');
     await deleteMembership(trx, id);

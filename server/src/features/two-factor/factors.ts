@@ -7,13 +7,19 @@ import { recoveryCodesLeft } from './recovery-codes.ts';
  * used it is the session's `amr` (decision 045).
  */
 export async function hasSecondFactor(db: DbOrTx, accountId: string): Promise<boolean> {
-  const totp = await db
+  return (await accountsWithSecondFactor(db, [accountId])).has(accountId);
+}
+
+/** Which of these accounts have a second factor, in one query: what a team's member list shows. */
+export async function accountsWithSecondFactor(db: DbOrTx, accountIds: readonly string[]): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
     .selectFrom('totp_factors')
     .select('account_id')
-    .where('account_id', '=', accountId)
+    .where('account_id', 'in', accountIds)
     .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  return totp !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.account_id));
 }
 
 /** What the settings show: whether two-factor is on, and how many recovery codes are left. */

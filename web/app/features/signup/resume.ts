@@ -8,13 +8,14 @@ import { signupLength, signupStep } from './steps.ts';
 /**
  * Where a signed-in person's sign-up stands, from what `GET /session` already answers (decision
  * 041): signed in means the address is confirmed and a password (or a provider) set; without a
- * name the profile step is next, without a license of their own or a team's the license step;
- * otherwise the sign-up is done.
+ * name the profile step is next, without a license of their own or a team's the license step
+ * (unless a team's is withheld until a two-factor sign-in: the account page says so); otherwise
+ * the sign-up is done.
  */
 export function signupStepOf(session: SessionData): number | undefined {
-  const { account, license, teamLicense } = session;
+  const { account, license, teamLicense, teamTwoFactor } = session;
   if (!account.firstName && !account.familyName) return signupStep.profile;
-  if (!license && !teamLicense) return signupStep.activation;
+  if (!license && !teamLicense && !teamTwoFactor?.withheld) return signupStep.activation;
   return undefined;
 }
 

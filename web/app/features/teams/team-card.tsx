@@ -14,6 +14,7 @@ import { Email, rich } from '../../lib/rich.tsx';
 import { PlanSummary } from '../license/plan.tsx';
 import { TeamInviteForm } from './team-invite-form.tsx';
 import { TeamNameForm, teamInText, teamTitle } from './team-name.tsx';
+import { TeamTwoFactor, TwoFactorBadge, WithheldTeam } from './team-two-factor.tsx';
 
 /** A success names whom it concerns: an address, or the team (leaving it, naming it). */
 type Notice = { tone: 'success'; key: MessageKey; email: string; team?: string } | { tone: 'error'; code: ErrorCode };
@@ -33,7 +34,8 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
   const [pending, setPending] = useState<Pending | undefined>();
   const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const manager = team.role === 'owner' || team.role === 'admin';
+  const withheld = team.twoFactor.withheld;
+  const manager = !withheld && (team.role === 'owner' || team.role === 'admin');
   const headingId = `team-${team.id}`;
   const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -106,114 +108,125 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
           }}
         />
       )}
-      <p className="muted">{own ? t('team.ownIntro') : t('team.memberIntro')}</p>
-      {!own && (
+      {withheld ? <WithheldTeam /> : contents()}
+    </section>
+  );
+
+  /** Members, invitations and the forms: what a withheld team does not show. */
+  function contents() {
+    return (
+      <>
+        <p className="muted">{own ? t('team.ownIntro') : t('team.memberIntro')}</p>
+        {(manager || team.twoFactor.required) && <TeamTwoFactor team={team} manager={manager} onChange={onChange} />}
+        {!own && (
+          <div className="team__block">
+            <h3>{t('team.plan')}</h3>
+            {team.license ? <PlanSummary license={team.license} /> : <p className="muted">{t('team.noPlan')}</p>}
+          </div>
+        )}
+        <FormAlert tone={notice?.tone ?? 'error'} code={notice?.tone === 'error' ? notice.code : undefined}>
+          {notice?.tone === 'success'
+            ? rich(t(notice.key), {
+                email: <Email value={notice.email} />,
+                team: <strong>{notice.team}</strong>,
+                name: <strong>{notice.team}</strong>,
+              })
+            : undefined}
+        </FormAlert>
         <div className="team__block">
-          <h3>{t('team.plan')}</h3>
-          {team.license ? <PlanSummary license={team.license} /> : <p className="muted">{t('team.noPlan')}</p>}
-        </div>
-      )}
-      <FormAlert tone={notice?.tone ?? 'error'} code={notice?.tone === 'error' ? notice.code : undefined}>
-        {notice?.tone === 'success'
-          ? rich(t(notice.key), {
-              email: <Email value={notice.email} />,
-              team: <strong>{notice.team}</strong>,
-              name: <strong>{notice.team}</strong>,
-            })
-          : undefined}
-      </FormAlert>
-      <div className="team__block">
-        <h3>{t('team.members', { count: team.members.length })}</h3>
-        <ul className="boxed-list">
-          {team.members.map((member) => (
-            <li key={member.id} className="team__row">
-              <div className="team__who">
-                <span className="team__name">
-                  {member.name ?? <Email value={member.email} />}
-                  {member.you && <span className="team__you"> ({t('team.you')})</span>}
-                </span>
-                {member.name && <span className="team__email">{member.email}</span>}
-              </div>
-              {actions(
-                member.you ? 'leave' : 'remove',
-                member.id,
-                member.email,
-                <div className="team__actions">
-                  {manager && member.role !== 'owner' && !member.you ? (
-                    <select
-                      className="team__role"
-                      aria-label={t('team.roleOf', { email: member.email })}
-                      value={member.role}
-                      disabled={busy}
-                      onChange={(event) => void changeRole(member, event.target.value as AssignableRole)}
-                    >
-                      <option value="admin">{t('team.roles.admin')}</option>
-                      <option value="member">{t('team.roles.member')}</option>
-                    </select>
-                  ) : (
-                    <span className="team__role-label">{t(`team.roles.${member.role}`)}</span>
-                  )}
-                  {member.role !== 'owner' && (member.you || manager) && (
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => setPending({ kind: member.you ? 'leave' : 'remove', id: member.id, email: member.email })}
-                    >
-                      {member.you ? t('team.leave') : t('team.remove')}
-                    </button>
-                  )}
-                </div>,
-              )}
-            </li>
-          ))}
-        </ul>
-        {own && team.members.length === 1 && <p className="muted">{t('team.onlyYou')}</p>}
-      </div>
-      {manager && team.invitations.length > 0 && (
-        <div className="team__block">
-          <h3>{t('team.pending')}</h3>
+          <h3>{t('team.members', { count: team.members.length })}</h3>
           <ul className="boxed-list">
-            {team.invitations.map((invitation) => (
-              <li key={invitation.id} className="team__row">
+            {team.members.map((member) => (
+              <li key={member.id} className="team__row">
                 <div className="team__who">
-                  <Email value={invitation.email} />
-                  <span className={invitation.expired ? 'team__expired' : 'team__email'}>
-                    {t(`team.roles.${invitation.role}`)} ·{' '}
-                    {invitation.expired ? t('team.expired') : t('team.expires', { date: date(invitation.expiresAt) })}
+                  <span className="team__name">
+                    {member.name ?? <Email value={member.email} />}
+                    {member.you && <span className="team__you"> ({t('team.you')})</span>}
                   </span>
+                  {member.name && <span className="team__email">{member.email}</span>}
                 </div>
+                {team.twoFactor.required && member.twoFactor !== undefined && <TwoFactorBadge enrolled={member.twoFactor} />}
                 {actions(
-                  'revoke',
-                  invitation.id,
-                  invitation.email,
+                  member.you ? 'leave' : 'remove',
+                  member.id,
+                  member.email,
                   <div className="team__actions">
-                    <button type="button" className="button button--secondary" disabled={busy} onClick={() => void resend(invitation)}>
-                      {t('team.resend')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => setPending({ kind: 'revoke', id: invitation.id, email: invitation.email })}
-                    >
-                      {t('team.revoke')}
-                    </button>
+                    {manager && member.role !== 'owner' && !member.you ? (
+                      <select
+                        className="team__role"
+                        aria-label={t('team.roleOf', { email: member.email })}
+                        value={member.role}
+                        disabled={busy}
+                        onChange={(event) => void changeRole(member, event.target.value as AssignableRole)}
+                      >
+                        <option value="admin">{t('team.roles.admin')}</option>
+                        <option value="member">{t('team.roles.member')}</option>
+                      </select>
+                    ) : (
+                      <span className="team__role-label">{t(`team.roles.${member.role}`)}</span>
+                    )}
+                    {member.role !== 'owner' && (member.you || manager) && (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => setPending({ kind: member.you ? 'leave' : 'remove', id: member.id, email: member.email })}
+                      >
+                        {member.you ? t('team.leave') : t('team.remove')}
+                      </button>
+                    )}
                   </div>,
                 )}
               </li>
             ))}
           </ul>
+          {own && team.members.length === 1 && <p className="muted">{t('team.onlyYou')}</p>}
         </div>
-      )}
-      {manager && (
-        <TeamInviteForm
-          teamId={team.id}
-          teamHeadingId={headingId}
-          onInvited={async (emails) => {
-            if (emails.length > 0) setNotice({ tone: 'success', key: 'team.invited', email: emails.join(', ') });
-            await onChange();
-          }}
-        />
-      )}
-    </section>
-  );
+        {manager && team.invitations.length > 0 && (
+          <div className="team__block">
+            <h3>{t('team.pending')}</h3>
+            <ul className="boxed-list">
+              {team.invitations.map((invitation) => (
+                <li key={invitation.id} className="team__row">
+                  <div className="team__who">
+                    <Email value={invitation.email} />
+                    <span className={invitation.expired ? 'team__expired' : 'team__email'}>
+                      {t(`team.roles.${invitation.role}`)} ·{' '}
+                      {invitation.expired ? t('team.expired') : t('team.expires', { date: date(invitation.expiresAt) })}
+                    </span>
+                  </div>
+                  {actions(
+                    'revoke',
+                    invitation.id,
+                    invitation.email,
+                    <div className="team__actions">
+                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void resend(invitation)}>
+                        {t('team.resend')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => setPending({ kind: 'revoke', id: invitation.id, email: invitation.email })}
+                      >
+                        {t('team.revoke')}
+                      </button>
+                    </div>,
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {manager && (
+          <TeamInviteForm
+            teamId={team.id}
+            teamHeadingId={headingId}
+            onInvited={async (emails) => {
+              if (emails.length > 0) setNotice({ tone: 'success', key: 'team.invited', email: emails.join(', ') });
+              await onChange();
+            }}
+          />
+        )}
+      </>
+    );
+  }
 }

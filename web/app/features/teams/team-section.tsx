@@ -17,7 +17,7 @@ const isEmpty = (team: TeamsResponse['teams'][number]) => team.members.length ==
  * The account page's Team section: every team the person joined, with that team's license, then
  * their own team (members, pending invitations, the invite form).
  */
-export function TeamSection() {
+export function TeamSection({ onChange }: { onChange?(): void }) {
   const [teams, setTeams] = useState<TeamsResponse['teams'] | undefined>();
   const [params] = useSearchParams();
   const { errorCode, t } = useI18n();
@@ -32,6 +32,11 @@ export function TeamSection() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // A change to a team (its two-factor rule) may change what the rest of the page shows: the banner, the license.
+  const changed = useCallback(async () => {
+    await refresh();
+    onChange?.();
+  }, [refresh, onChange]);
   if (!teams) return null;
   // The teams one joined come first: their license is the one a member works with.
   const own = teams.find((team) => team.role === 'owner');
@@ -40,7 +45,7 @@ export function TeamSection() {
     <>
       {notice && <FormAlert code={notice} />}
       {joined.map((team) => (
-        <TeamCard key={team.id} team={team} own={false} onChange={refresh} />
+        <TeamCard key={team.id} team={team} own={false} onChange={changed} />
       ))}
       {own && joined.length > 0 && isEmpty(own) ? (
         // Someone working in another team never asked for this one: it waits, folded, until they
@@ -50,10 +55,10 @@ export function TeamSection() {
             <span className="team-fold__title">{t('team.ownFolded')}</span>
             <span className="team-fold__hint">{t('team.ownFoldedHint')}</span>
           </summary>
-          <TeamCard team={own} own onChange={refresh} />
+          <TeamCard team={own} own onChange={changed} />
         </details>
       ) : (
-        own && <TeamCard team={own} own onChange={refresh} />
+        own && <TeamCard team={own} own onChange={changed} />
       )}
     </>
   );

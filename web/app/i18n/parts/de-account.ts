@@ -339,6 +339,32 @@ const deAccount: AccountTexts = {
     invited: 'Wir haben eine Einladung an {email} gesendet. Der Link ist 7 Tage gültig.',
     licenseFromTeam: 'Sie nutzen die Lizenz vom {team}.',
   },
+  teamTwoFactor: {
+    heading: 'Zwei-Faktor-Authentifizierung',
+    change: 'Ändern',
+    off: 'Nicht verlangt. Jedes Mitglied entscheidet selbst, ob es einen zweiten Faktor nutzt.',
+    on: 'Für alle Mitglieder verlangt. Wer sich bis {date} nicht mit einem zweiten Faktor angemeldet hat, verliert den Zugang zum Team und seiner Lizenz, bis er es tut.',
+    onSince:
+      'Seit {date} für alle Mitglieder verlangt. Mitglieder, die sich nicht mit einem zweiten Faktor angemeldet haben, sehen weder das Team noch seine Lizenz.',
+    require: 'Zwei-Faktor-Authentifizierung verlangen',
+    requireHint: 'Gilt für alle im Team, auch für Sie, und für alle, die später beitreten.',
+    graceLabel: 'Übergangsfrist in Tagen',
+    graceHint: '0 bis 90, gezählt ab dem Einschalten der Anforderung. 0 gilt sofort.',
+    save: 'Speichern',
+    saved: 'Die Zwei-Faktor-Anforderung wurde gespeichert.',
+    enrolled: 'Zwei-Faktor aktiv',
+    notEnrolled: 'Kein zweiter Faktor',
+    bannerTitle: 'Das {team} verlangt die Zwei-Faktor-Authentifizierung',
+    bannerTitleOwn: 'Ihr Team verlangt die Zwei-Faktor-Authentifizierung',
+    bannerGrace:
+      'Richten Sie sie ein und melden Sie sich bis {date} mit Ihrem zweiten Faktor an. Danach behalten Sie Ihr Konto, aber Mitglieder und Lizenz des Teams bleiben Ihnen verborgen, bis Sie es tun.',
+    bannerGraceEnrolled:
+      'Sie haben sie eingerichtet: Melden Sie sich bis {date} erneut mit Ihrem zweiten Faktor an, sonst bleiben Ihnen Mitglieder und Lizenz des Teams verborgen, bis Sie es tun.',
+    bannerWithheld:
+      'Seit {date} sind Ihnen Mitglieder und Lizenz des Teams verborgen. Melden Sie sich mit einem zweiten Faktor an, um sie wieder zu sehen.',
+    setUp: 'Zwei-Faktor-Authentifizierung einrichten',
+    signInAgain: 'Erneut anmelden',
+  },
 };
 
 export default deAccount;

@@ -328,6 +328,31 @@ const enAccount = {
     invited: 'We sent an invitation to {email}. The link is valid for 7 days.',
     licenseFromTeam: 'You use the license of the {team}.',
   },
+  teamTwoFactor: {
+    heading: 'Two-factor authentication',
+    change: 'Change',
+    off: 'Not required. Each member decides whether to use a second factor.',
+    on: 'Required of every member. Anyone who has not signed in with a second factor by {date} loses access to the team and its license until they do.',
+    onSince:
+      'Required of every member since {date}. Members who have not signed in with a second factor see neither the team nor its license.',
+    require: 'Require two-factor authentication',
+    requireHint: 'Applies to everyone in the team, you included, and to people who join later.',
+    graceLabel: 'Grace period in days',
+    graceHint: 'From 0 to 90, counted from when the requirement was turned on. 0 applies at once.',
+    save: 'Save',
+    saved: 'The two-factor requirement was saved.',
+    enrolled: 'Two-factor on',
+    notEnrolled: 'No two-factor',
+    bannerTitle: 'The {team} requires two-factor authentication',
+    bannerTitleOwn: 'Your team requires two-factor authentication',
+    bannerGrace:
+      'Set it up and sign in with your second factor by {date}. After that, you keep your account, but the team’s members and license are hidden from you until you do.',
+    bannerGraceEnrolled:
+      'You have set it up: sign in again with your second factor by {date}, or the team’s members and license will be hidden from you until you do.',
+    bannerWithheld: 'Since {date}, the team’s members and license are hidden from you. Sign in with a second factor to get them back.',
+    setUp: 'Set up two-factor authentication',
+    signInAgain: 'Sign in again',
+  },
 };
 
 export default enAccount;

@@ -333,6 +333,31 @@ const esAccount: AccountTexts = {
     invited: 'Hemos enviado una invitación a {email}. El enlace es válido durante 7 días.',
     licenseFromTeam: 'Usas la licencia del {team}.',
   },
+  teamTwoFactor: {
+    heading: 'Autenticación en dos pasos',
+    change: 'Cambiar',
+    off: 'No es obligatoria. Cada miembro decide si usa un segundo factor.',
+    on: 'Obligatoria para todos los miembros. Quien no haya iniciado sesión con un segundo factor antes del {date} pierde el acceso al equipo y a su licencia hasta que lo haga.',
+    onSince:
+      'Obligatoria para todos los miembros desde el {date}. Los miembros que no han iniciado sesión con un segundo factor no ven el equipo ni su licencia.',
+    require: 'Exigir la autenticación en dos pasos',
+    requireHint: 'Se aplica a todo el equipo, también a ti, y a quienes se unan más adelante.',
+    graceLabel: 'Periodo de gracia en días',
+    graceHint: 'De 0 a 90, contados desde que se activó el requisito. Con 0 se aplica de inmediato.',
+    save: 'Guardar',
+    saved: 'Se guardó el requisito de autenticación en dos pasos.',
+    enrolled: 'Dos pasos activada',
+    notEnrolled: 'Sin segundo factor',
+    bannerTitle: 'El {team} exige la autenticación en dos pasos',
+    bannerTitleOwn: 'Tu equipo exige la autenticación en dos pasos',
+    bannerGrace:
+      'Actívala e inicia sesión con tu segundo factor antes del {date}. Después conservarás tu cuenta, pero no verás los miembros ni la licencia del equipo hasta que lo hagas.',
+    bannerGraceEnrolled:
+      'Ya la activaste: vuelve a iniciar sesión con tu segundo factor antes del {date}, o dejarás de ver los miembros y la licencia del equipo hasta que lo hagas.',
+    bannerWithheld: 'Desde el {date} no ves los miembros ni la licencia del equipo. Inicia sesión con un segundo factor para recuperarlos.',
+    setUp: 'Activar la autenticación en dos pasos',
+    signInAgain: 'Volver a iniciar sesión',
+  },
 };
 
 export default esAccount;

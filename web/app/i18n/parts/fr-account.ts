@@ -336,6 +336,32 @@ const frAccount: AccountTexts = {
     invited: 'Nous avons envoyé une invitation à {email}. Le lien est valable 7 jours.',
     licenseFromTeam: 'Vous utilisez la licence de l’{team}.',
   },
+  teamTwoFactor: {
+    heading: 'Authentification à deux facteurs',
+    change: 'Modifier',
+    off: 'Non exigée. Chaque membre choisit d’utiliser ou non un second facteur.',
+    on: 'Exigée de tous les membres. Qui ne s’est pas connecté avec un second facteur avant le {date} perd l’accès à l’équipe et à sa licence jusqu’à ce qu’il le fasse.',
+    onSince:
+      'Exigée de tous les membres depuis le {date}. Les membres qui ne se sont pas connectés avec un second facteur ne voient ni l’équipe ni sa licence.',
+    require: 'Exiger l’authentification à deux facteurs',
+    requireHint: 'S’applique à toute l’équipe, vous compris, et aux personnes qui la rejoindront.',
+    graceLabel: 'Délai de grâce en jours',
+    graceHint: 'De 0 à 90, à compter de l’activation de l’exigence. 0 s’applique immédiatement.',
+    save: 'Enregistrer',
+    saved: 'L’exigence de double authentification a été enregistrée.',
+    enrolled: 'Deux facteurs activés',
+    notEnrolled: 'Sans second facteur',
+    bannerTitle: 'L’{team} exige l’authentification à deux facteurs',
+    bannerTitleOwn: 'Votre équipe exige l’authentification à deux facteurs',
+    bannerGrace:
+      'Activez-la et connectez-vous avec votre second facteur avant le {date}. Ensuite, vous gardez votre compte, mais les membres et la licence de l’équipe vous sont masqués jusqu’à ce que vous le fassiez.',
+    bannerGraceEnrolled:
+      'Vous l’avez activée : reconnectez-vous avec votre second facteur avant le {date}, sinon les membres et la licence de l’équipe vous seront masqués jusqu’à ce que vous le fassiez.',
+    bannerWithheld:
+      'Depuis le {date}, les membres et la licence de l’équipe vous sont masqués. Connectez-vous avec un second facteur pour les retrouver.',
+    setUp: 'Activer l’authentification à deux facteurs',
+    signInAgain: 'Se reconnecter',
+  },
 };
 
 export default frAccount;

@@ -333,6 +333,31 @@ const itAccount: AccountTexts = {
     invited: 'Abbiamo inviato un invito a {email}. Il link è valido per 7 giorni.',
     licenseFromTeam: 'Usi la licenza del {team}.',
   },
+  teamTwoFactor: {
+    heading: 'Autenticazione a due fattori',
+    change: 'Modifica',
+    off: 'Non richiesta. Ogni membro decide se usare un secondo fattore.',
+    on: 'Richiesta a tutti i membri. Chi non accede con un secondo fattore entro il {date} perde l’accesso al team e alla sua licenza finché non lo fa.',
+    onSince:
+      'Richiesta a tutti i membri dal {date}. I membri che non hanno effettuato l’accesso con un secondo fattore non vedono né il team né la sua licenza.',
+    require: 'Richiedi l’autenticazione a due fattori',
+    requireHint: 'Vale per tutti nel team, te compreso, e per chi entrerà in seguito.',
+    graceLabel: 'Periodo di tolleranza in giorni',
+    graceHint: 'Da 0 a 90, contati da quando il requisito è stato attivato. Con 0 vale subito.',
+    save: 'Salva',
+    saved: 'Il requisito dei due fattori è stato salvato.',
+    enrolled: 'Due fattori attivi',
+    notEnrolled: 'Nessun secondo fattore',
+    bannerTitle: 'Il {team} richiede l’autenticazione a due fattori',
+    bannerTitleOwn: 'Il tuo team richiede l’autenticazione a due fattori',
+    bannerGrace:
+      'Attivala e accedi con il secondo fattore entro il {date}. Dopo, mantieni il tuo account, ma i membri e la licenza del team ti restano nascosti finché non lo fai.',
+    bannerGraceEnrolled:
+      'L’hai già attivata: accedi di nuovo con il secondo fattore entro il {date}, altrimenti i membri e la licenza del team ti resteranno nascosti finché non lo fai.',
+    bannerWithheld: 'Dal {date} i membri e la licenza del team ti sono nascosti. Accedi con un secondo fattore per riaverli.',
+    setUp: 'Attiva l’autenticazione a due fattori',
+    signInAgain: 'Accedi di nuovo',
+  },
 };
 
 export default itAccount;

@@ -332,6 +332,31 @@ const ptAccount: AccountTexts = {
     invited: 'Enviamos um convite para {email}. O link é válido por 7 dias.',
     licenseFromTeam: 'Você usa a licença da {team}.',
   },
+  teamTwoFactor: {
+    heading: 'Autenticação de dois fatores',
+    change: 'Alterar',
+    off: 'Não é obrigatória. Cada membro decide se usa um segundo fator.',
+    on: 'Obrigatória para todos os membros. Quem não entrar com um segundo fator até {date} perde o acesso à equipe e à licença dela até que o faça.',
+    onSince:
+      'Obrigatória para todos os membros desde {date}. Os membros que não entraram com um segundo fator não veem a equipe nem a licença dela.',
+    require: 'Exigir a autenticação de dois fatores',
+    requireHint: 'Vale para todos na equipe, inclusive você, e para quem entrar depois.',
+    graceLabel: 'Período de tolerância em dias',
+    graceHint: 'De 0 a 90, contados a partir de quando a exigência foi ativada. Com 0, vale na hora.',
+    save: 'Salvar',
+    saved: 'A exigência de dois fatores foi salva.',
+    enrolled: 'Dois fatores ativos',
+    notEnrolled: 'Sem segundo fator',
+    bannerTitle: 'A {team} exige a autenticação de dois fatores',
+    bannerTitleOwn: 'Sua equipe exige a autenticação de dois fatores',
+    bannerGrace:
+      'Ative-a e entre com seu segundo fator até {date}. Depois disso, você mantém sua conta, mas os membros e a licença da equipe ficam ocultos até que o faça.',
+    bannerGraceEnrolled:
+      'Você já a ativou: entre novamente com seu segundo fator até {date}, ou os membros e a licença da equipe ficarão ocultos até que o faça.',
+    bannerWithheld: 'Desde {date}, os membros e a licença da equipe estão ocultos para você. Entre com um segundo fator para recuperá-los.',
+    setUp: 'Ativar a autenticação de dois fatores',
+    signInAgain: 'Entrar novamente',
+  },
 };
 
 export default ptAccount;
