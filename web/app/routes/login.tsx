@@ -59,7 +59,11 @@ export default function Login() {
     const result = await mode().account.signIn(normalized.email, password);
     setWaitMinutes(result.code === 'rate.limited' && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0);
     if (result.error) return f.fail(result);
-    if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language, app.target ? redirectTo : undefined));
+    if (asksSecondFactor(result.data)) {
+      // After the code, an invitation comes back here, where the signed-in person finds its Join.
+      const back = preview ? withInvitation(localizedPath('/login', language), invitation.token, app.target ? redirectTo : '') : undefined;
+      return navigate(twoFactorPath(language, back ?? (app.target ? redirectTo : undefined)));
+    }
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));

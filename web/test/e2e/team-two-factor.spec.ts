@@ -1,7 +1,8 @@
 // A team that requires two-factor (decision 047): the owner's setting, the members' banner with
-// the deadline, the team withheld past it, and the owner's view of who has a second factor. Until
-// the two-factor sign-in is on this branch, a person complies through the server's direct writes
-// (support/teams.ts signInWithTwoFactorsDirectly).
+// the deadline, the team withheld past it, and the owner's view of who has a second factor. A
+// person complies through the server's direct writes (support/teams.ts
+// signInWithTwoFactorsDirectly): the sign-in with a code is two-factor's own journey
+// (gallery-two-factor.spec.ts), and the server tests drive both together.
 import { errorMessages, panelBasePath } from '@gatehouse/contract';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';

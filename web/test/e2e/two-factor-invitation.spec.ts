@@ -1,0 +1,42 @@
+// An invitation opened by someone whose account has two-factor on: the code screen comes between
+// the password and the team, and leads back to the invitation's Join (decision 046).
+import { totpAt } from '../../../server/test/support/index.ts';
+import en from '../../app/i18n/en.ts';
+import { registerAccount } from '../support/accounts.ts';
+import { uniqueEmail } from '../support/helpers.ts';
+import { inviteApi, signInApi } from '../support/teams.ts';
+import { expect, test } from '../support/test.ts';
+
+const password = 'Invited with a code 2026';
+
+test('signing in from an invitation with two-factor on: password, code, then Join', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
+  const owner = uniqueEmail('tfi-owner', testInfo);
+  const member = uniqueEmail('tfi-member', testInfo);
+  await registerAccount(page, member, password);
+  await registerAccount(page, owner, password);
+
+  // The member turns two-factor on.
+  const memberContext = await browser.newContext();
+  await signInApi(memberContext.request, member, password);
+  const begun = await memberContext.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
+  const { secret } = (await begun.json()).data;
+  const confirmed = await memberContext.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } });
+  expect(confirmed.status()).toBe(200);
+  await memberContext.close();
+
+  await signInApi(page.request, owner, password);
+  const link = await inviteApi(page.request, member);
+  await page.context().clearCookies();
+
+  // The invitation's sign-in, as its screen links it for an address that has an account.
+  await page.goto(link.replace('/signup?', '/login?'));
+  await page.getByLabel(en.common.email).fill(member);
+  await page.getByLabel(en.common.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
+  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByRole('button', { name: en.twoFactor.submit }).click();
+  await page.getByRole('button', { name: en.invitation.join }).click();
+  await expect(page.getByRole('region', { name: /^Team of /, exact: false }).first()).toBeVisible();
+});
