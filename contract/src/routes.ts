@@ -61,4 +61,13 @@ export const api = {
   // The apps the account signed in to, and signing out of one (decision 044)
   connectedApps: '/account/apps',
   connectedApp: '/account/apps/:id',
+  // Passkeys (decision 048): added in the settings, a way to sign in and to sign up
+  passkeys: '/account/passkeys',
+  passkey: '/account/passkeys/:id',
+  passkeyCode: '/account/passkeys/code',
+  passkeyOptions: '/account/passkeys/options',
+  passkeySigninOptions: '/passkey/signin/options',
+  passkeySignin: '/passkey/signin',
+  passkeySignupOptions: '/user/passkey-signup/options',
+  passkeySignup: '/user/passkey-signup',
 } as const;

@@ -244,6 +244,7 @@ for (const dialect of await dialects()) {
         teamMember: 'patch',
         ssoIdentity: 'delete',
         connectedApp: 'delete',
+        passkey: 'delete',
       };
       const gets = [
         'whiteLabel',
@@ -262,6 +263,7 @@ for (const dialect of await dialects()) {
         'accountExport',
         'appSignIn',
         'connectedApps',
+        'passkeys',
       ];
       for (const [name, path] of Object.entries(api)) {
         if (hidden.has(name)) continue;

@@ -20,6 +20,7 @@ import * as teamNames from './migrations/0018-team-names.ts';
 import * as signupWatches from './migrations/0019-signup-watches.ts';
 import * as sessionProof from './migrations/0020-session-proof.ts';
 import * as twoFactor from './migrations/0021-two-factor.ts';
+import * as passkeys from './migrations/0024-passkeys.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -46,6 +47,7 @@ const migrations = {
   '0019-signup-watches': signupWatches,
   '0020-session-proof': sessionProof,
   '0021-two-factor': twoFactor,
+  '0024-passkeys': passkeys,
 };
 
 /**

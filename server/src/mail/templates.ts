@@ -21,6 +21,7 @@ export type MailKind =
   | 'signin_paused'
   | 'sso_linked'
   | 'sso_link_code'
+  | 'passkey_code'
   | 'password_updated'
   | 'email_change_verify'
   | 'email_change_code'
@@ -32,7 +33,14 @@ export type MailKind =
   | 'team_invitation';
 
 /** Mails that carry a 10-minute code instead of a link. */
-const codeKinds: ReadonlySet<MailKind> = new Set(['signup_code', 'reset_code', 'email_change_code', 'deletion_code', 'sso_link_code']);
+const codeKinds: ReadonlySet<MailKind> = new Set([
+  'signup_code',
+  'reset_code',
+  'email_change_code',
+  'deletion_code',
+  'sso_link_code',
+  'passkey_code',
+]);
 
 export interface MailBrand {
   name: string;
@@ -110,6 +118,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
     case 'sso_link_code':
       return { ...m.ssoLinkCode, paragraphs: [m.ssoLinkCode.intro], after: [m.ssoLinkCode.expiry] };
+    case 'passkey_code':
+      return { ...m.passkeyCode, paragraphs: [m.passkeyCode.intro], after: [m.passkeyCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
     case 'team_invitation':

@@ -34,7 +34,13 @@ export type AuthEventType =
   | 'team_left'
   | 'team_role_changed'
   | 'team_renamed'
-  | 'app_signed_out';
+  | 'app_signed_out'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_signin'
+  | 'passkey_signup'
+  | 'passkey_refused';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { Account } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
+import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
+import { lockAccount } from '../accounts/account.repository.ts';
 import { countAccountFailure } from '../auth/account-run.ts';
+import { checkCode, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
 export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).optional() });
@@ -28,4 +33,39 @@ export async function confirmPassword(deps: Deps, account: Account, password: st
   }
   await deps.limits.signinSucceeded(account.email, caller.ip);
   await deps.limits.accountCleared(account.email);
+}
+
+/** The codes that confirm adding a way in to an account without a password; each is also its mail's kind. */
+export type WayInCode = 'sso_link_code' | 'passkey_code';
+
+/** For an account without a password: a 6-digit code that confirms adding a way in. */
+export async function mailWayInCode(deps: Deps, account: Account, caller: Caller, purpose: WayInCode): Promise<void> {
+  caller.onServerFailure?.push(await deps.limits.mailSend('verification', account.email, caller.ip));
+  await withMail(deps, caller.host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    const code = await issueCode(trx, deps, account.id, purpose);
+    await mail({ to: account.email, kind: purpose, language: account.locale, params: { code } });
+  });
+}
+
+/**
+ * Proves the person may add a way in now: the password, or without one the mailed code, used up
+ * here (decision 030). A stolen session alone must not add a way in that outlives a password
+ * change or reset.
+ */
+export async function confirmWayIn(
+  deps: Deps,
+  account: Account,
+  input: { password?: string | undefined; code?: string | undefined },
+  caller: Caller,
+  purpose: WayInCode,
+): Promise<void> {
+  if (account.password_hash) {
+    if (!input.password) throw badRequest('account.confirmation_required', { fields: { password: 'validation.password_required' } });
+    await confirmPassword(deps, account, input.password, caller, 'password');
+    return;
+  }
+  if (!input.code) throw badRequest('account.confirmation_required', { fields: { code: 'validation.otp_required' } });
+  const { token } = await checkCode(deps, { email: account.email, code: input.code, purpose }, caller);
+  if (!(await consumeToken(deps.db, token.id, iso(deps.clock.now())))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
 }

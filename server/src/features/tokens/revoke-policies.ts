@@ -19,6 +19,7 @@ const everyLinkButTheWayBack = [
   'email_change_code',
   'deletion_code',
   'sso_link_code',
+  'passkey_code',
 ] as const;
 
 export const revokePolicies = {
@@ -27,7 +28,7 @@ export const revokePolicies = {
   /** A newer e-mail change replaces a pending one; the way back stays. */
   newEmailChange: ['email_change', 'email_change_code'],
   /** The address moved: what was mailed to the old one (resets, a pending deletion) must not outlive it. */
-  addressChanged: ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code', 'sso_link_code'],
+  addressChanged: ['email_change', 'email_change_code', 'password_reset', 'reset_code', 'deletion_code', 'sso_link_code', 'passkey_code'],
   /** "This was not me": every link and code, the way back included (decision 029). */
   notMe: [...everyLinkButTheWayBack, 'email_change_cancel'],
 } as const satisfies Record<string, readonly TokenPurpose[]>;
