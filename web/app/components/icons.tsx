@@ -6,6 +6,7 @@ import {
   CircleCheck,
   Eye,
   EyeOff,
+  FingerprintPattern,
   Globe,
   Info,
   KeyRound,
@@ -43,11 +44,13 @@ export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
 export const TeamIcon = decorative(Users);
+export const PasskeyIcon = decorative(FingerprintPattern);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
   profile: decorative(UserRound, 18),
   consents: decorative(ShieldCheck, 18),
   password: decorative(KeyRound, 18),
+  passkeys: decorative(FingerprintPattern, 18),
   email: decorative(Mail, 18),
   sessions: decorative(MonitorSmartphone, 18),
   apps: decorative(AppWindow, 18),

@@ -59,6 +59,11 @@ export interface Mode {
    * a Gatehouse session on its own origin, which a panel's page never holds (decision 044).
    */
   openIdApps: boolean;
+  /**
+   * Passkeys (decision 048): a panel's page is another origin, whose passkeys would be the
+   * panel's, and the server refuses every passkey call from one.
+   */
+  passkeys: boolean;
   /** Headers every call carries; built here only. */
   headers(): Record<string, string>;
   /** The seed's assetsLink (section 3). */
@@ -82,6 +87,7 @@ const standalone: Mode = {
   singleSignOn: true,
   platformLicenseHere: false,
   openIdApps: true,
+  passkeys: true,
   headers: () => ({}),
   assetsLink: () => './',
   start: () => () => {},
@@ -123,6 +129,7 @@ const panel: Mode = {
   singleSignOn: false,
   platformLicenseHere: true,
   openIdApps: false,
+  passkeys: false,
   headers: () => ({ 'X-API-KEY': panelCredentials().apiKey }),
   assetsLink: () => `${window.location.origin}${panelBasePath}`,
   start: receivePanelCredentials,

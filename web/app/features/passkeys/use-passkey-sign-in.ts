@@ -1,0 +1,50 @@
+import { type AccountView, api as paths } from '@gatehouse/contract';
+import { useEffect, useRef, useState } from 'react';
+import { type ApiResult, api } from '../../lib/api.ts';
+import { autofillSupported, type Ceremony, cancelPendingCeremony, ceremony, passkeysSupported } from './passkey-client.ts';
+
+const signIn = (kind: 'sign-in' | 'autofill') =>
+  ceremony<AccountView>(kind, { path: paths.passkeySigninOptions }, (response) =>
+    api<AccountView>('POST', paths.passkeySignin, { response: response as Record<string, unknown> }),
+  );
+
+/**
+ * Passkey sign-in on the login screen: the e-mail field's autofill (conditional mediation, where
+ * the browser has it) waits from the start, and `start` (the button) ends that pending request
+ * before it asks for a passkey itself. `done` gets every outcome but an ended one.
+ */
+export function usePasskeySignIn(wanted: boolean, done: (result: ApiResult<AccountView>) => Promise<void>) {
+  const [offered, setOffered] = useState(wanted);
+  const [busy, setBusy] = useState(false);
+  const finish = useRef(done);
+  finish.current = done;
+
+  useEffect(() => {
+    if (!wanted) return;
+    if (!passkeysSupported()) {
+      setOffered(false);
+      return;
+    }
+    let live = true;
+    const report = async (result: Ceremony<AccountView>) => {
+      if (live && !result.aborted) await finish.current(result);
+    };
+    void autofillSupported().then((autofill) => (autofill && live ? signIn('autofill').then(report) : undefined));
+    return () => {
+      live = false;
+      cancelPendingCeremony();
+    };
+  }, [wanted]);
+
+  const start = async () => {
+    cancelPendingCeremony();
+    setBusy(true);
+    try {
+      const result = await signIn('sign-in');
+      if (!result.aborted) await finish.current(result);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { offered: wanted && offered, busy, start };
+}
