@@ -5,7 +5,7 @@ import type { CDPSession, Page } from '@playwright/test';
  * authenticator (CTAP2, internal) that keeps resident keys and verifies the person, answering
  * every request at once as if touched. WebAuthn itself runs for real in the browser.
  */
-export async function virtualAuthenticator(page: Page, options: { userVerified?: boolean } = {}) {
+export async function virtualAuthenticator(page: Page, options: { userVerified?: boolean; synced?: boolean } = {}) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -16,6 +16,8 @@ export async function virtualAuthenticator(page: Page, options: { userVerified?:
       hasUserVerification: true,
       isUserVerified: options.userVerified ?? true,
       automaticPresenceSimulation: true,
+      // A synced passkey (a password manager's): backup eligible and backed up.
+      ...(options.synced ? { defaultBackupEligibility: true, defaultBackupState: true } : {}),
     },
   });
   return {

@@ -53,7 +53,6 @@ export default function PasskeysSection() {
         <ul className="boxed-list">
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="device passkey">
-              <PasskeyIcon className="passkey__icon" />
               {renaming === passkey.id ? (
                 <RenameForm
                   passkey={passkey}
@@ -65,20 +64,23 @@ export default function PasskeysSection() {
                 />
               ) : (
                 <>
-                  <div className="device__main">
-                    <p className="device__name">
-                      {passkey.name}
-                      {passkey.synced && <span className="badge badge--active">{t('settings.passkeys.synced')}</span>}
-                    </p>
-                    <p className="device__meta">
-                      <span>{t('settings.passkeys.created', { date: formatDateTime(passkey.createdAt, language) })}</span>
-                      <span>
-                        {passkey.lastUsedAt
-                          ? t('settings.passkeys.lastUsed', { date: formatDateTime(passkey.lastUsedAt, language) })
-                          : t('settings.passkeys.neverUsed')}
-                      </span>
-                      {here && passkey.host !== here && <span>{t('settings.passkeys.otherHost', { host: passkey.host })}</span>}
-                    </p>
+                  <div className="passkey__head">
+                    <PasskeyIcon className="passkey__icon" />
+                    <div className="device__main">
+                      <p className="device__name">
+                        {passkey.name}
+                        {passkey.synced && <span className="badge badge--active">{t('settings.passkeys.synced')}</span>}
+                      </p>
+                      <p className="device__meta">
+                        <span>{t('settings.passkeys.created', { date: formatDateTime(passkey.createdAt, language) })}</span>
+                        <span>
+                          {passkey.lastUsedAt
+                            ? t('settings.passkeys.lastUsed', { date: formatDateTime(passkey.lastUsedAt, language) })
+                            : t('settings.passkeys.neverUsed')}
+                        </span>
+                        {here && passkey.host !== here && <span>{t('settings.passkeys.otherHost', { host: passkey.host })}</span>}
+                      </p>
+                    </div>
                   </div>
                   <div className="passkey__actions">
                     <Button
