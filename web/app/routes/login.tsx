@@ -64,7 +64,7 @@ export default function Login() {
   });
   // A passkey signs in without the address (nothing to enumerate), from the button or the e-mail
   // field's autofill; the button first ends the autofill's pending request (decision 048).
-  const passkeys = usePasskeySignIn(!session && mode().passkeys, async (result) => {
+  const passkeys = usePasskeySignIn(mode().passkeys, session === null, async (result) => {
     if (result.error) return f.fail(result);
     await signedIn();
   });

@@ -9,22 +9,23 @@ const signIn = (kind: 'sign-in' | 'autofill') =>
   );
 
 /**
- * Passkey sign-in on the login screen: the e-mail field's autofill (conditional mediation, where
- * the browser has it) waits from the start, and `start` (the button) ends that pending request
- * before it asks for a passkey itself. `done` gets every outcome but an ended one.
+ * Passkey sign-in on the login screen: where passkeys are `offered`, the e-mail field's autofill
+ * (conditional mediation, where the browser has it) waits from the moment nobody is signed in
+ * (`signedOut`), and `start` (the button) ends that pending request before it asks for a passkey
+ * itself. `done` gets every outcome but an ended one.
  */
-export function usePasskeySignIn(wanted: boolean, done: (result: ApiResult<AccountView>) => Promise<void>) {
+export function usePasskeySignIn(wanted: boolean, signedOut: boolean, done: (result: ApiResult<AccountView>) => Promise<void>) {
   const [offered, setOffered] = useState(wanted);
   const [busy, setBusy] = useState(false);
   const finish = useRef(done);
   finish.current = done;
 
   useEffect(() => {
-    if (!wanted) return;
-    if (!passkeysSupported()) {
-      setOffered(false);
-      return;
-    }
+    if (wanted && !passkeysSupported()) setOffered(false);
+  }, [wanted]);
+
+  useEffect(() => {
+    if (!wanted || !signedOut || !passkeysSupported()) return;
     let live = true;
     const report = async (result: Ceremony<AccountView>) => {
       if (live && !result.aborted) await finish.current(result);
@@ -34,7 +35,7 @@ export function usePasskeySignIn(wanted: boolean, done: (result: ApiResult<Accou
       live = false;
       cancelPendingCeremony();
     };
-  }, [wanted]);
+  }, [wanted, signedOut]);
 
   const start = async () => {
     cancelPendingCeremony();
