@@ -10,6 +10,8 @@ let loaded: Awaited<ReturnType<typeof loadWebAuthn>> | undefined;
 export type Ceremony<T> = ApiResult<T> & {
   /** Ended by the page itself (a newer ceremony took its place): nothing to tell the person. */
   aborted?: boolean;
+  /** The browser answered with a passkey the person chose: the result is the server's. */
+  chosen?: boolean;
 };
 
 /** Whether this browser can use passkeys at all. */
@@ -62,5 +64,5 @@ export async function ceremony<T>(
     if (code === 'ERROR_CEREMONY_ABORTED') return { status: 0, aborted: true };
     return refusal(code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ? 'passkey.already_added' : 'passkey.cancelled');
   }
-  return finish(response);
+  return { ...(await finish(response)), chosen: true };
 }

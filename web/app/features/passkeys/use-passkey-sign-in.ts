@@ -27,8 +27,9 @@ export function usePasskeySignIn(wanted: boolean, signedOut: boolean, done: (res
   useEffect(() => {
     if (!wanted || !signedOut || !passkeysSupported()) return;
     let live = true;
+    // The autofill speaks only once a passkey was chosen from it: the person asked for nothing before.
     const report = async (result: Ceremony<AccountView>) => {
-      if (live && !result.aborted) await finish.current(result);
+      if (live && result.chosen) await finish.current(result);
     };
     void autofillSupported().then((autofill) => (autofill && live ? signIn('autofill').then(report) : undefined));
     return () => {
