@@ -94,3 +94,13 @@ test('signs up with a passkey instead of a password; its only passkey cannot be 
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('confirm that it is you with a code we mail to your address')).toBeVisible();
 });
+
+test('a browser without passkeys: the login waits in its autofill and shows no error nobody asked for', async ({ page }) => {
+  const asked = page.waitForResponse((response) => response.url().endsWith('/passkey/signin/options'));
+  await page.goto('/login');
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  // The browser settles the autofill's request at once (no authenticator here): nothing is shown for it.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
