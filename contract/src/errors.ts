@@ -114,6 +114,19 @@ export const errorMessages = {
   'two_factor.already_enabled': 'Two-factor authentication is already on for this account',
   'two_factor.not_pending': 'There is no authenticator waiting to be confirmed. Start the setup again',
   'two_factor.not_enabled': 'Two-factor authentication is not on for this account',
+  'passkey.unavailable': 'Passkeys are not available here. Sign in with your email and password',
+  'passkey.expired': 'This passkey request has expired or was already used. Please try again',
+  'passkey.invalid': 'The passkey could not be verified, so nothing was changed. Please try again',
+  'passkey.unknown': 'This passkey is not registered on this site. Sign in another way, then add a passkey in your settings',
+  'passkey.counter_regressed':
+    'This passkey reported fewer uses than before, a sign that it may have been copied, so it was refused. Sign in another way and check your passkeys in your settings',
+  'passkey.cancelled': 'The passkey request was cancelled or timed out. Try again, or sign in another way',
+  'passkey.not_found': 'This passkey does not exist or has already been removed',
+  'passkey.last_method':
+    'This passkey is your only way to sign in. Set a password with “Forgot password?” or add another passkey before removing this one',
+  'passkey.name_invalid': 'A passkey name must be 1 to 60 characters long, without line breaks',
+  'passkey.limit': 'You have reached the maximum of 10 passkeys. Remove one before adding another',
+  'passkey.already_added': 'This passkey is already registered. Use it to sign in, or choose another one',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

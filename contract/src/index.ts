@@ -5,6 +5,7 @@ export * from './format.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './one-time-code.ts';
+export * from './passkeys.ts';
 export * from './password.ts';
 export * from './plans.ts';
 export * from './routes.ts';

@@ -71,4 +71,13 @@ export const api = {
   twoFactorTotp: '/account/two-factor/totp',
   twoFactorTotpConfirm: '/account/two-factor/totp/confirm',
   twoFactorRecoveryCodes: '/account/two-factor/recovery-codes',
+  // Passkeys (decision 048): added in the settings, a way to sign in and to sign up
+  passkeys: '/account/passkeys',
+  passkey: '/account/passkeys/:id',
+  passkeyCode: '/account/passkeys/code',
+  passkeyOptions: '/account/passkeys/options',
+  passkeySigninOptions: '/passkey/signin/options',
+  passkeySignin: '/passkey/signin',
+  passkeySignupOptions: '/user/passkey-signup/options',
+  passkeySignup: '/user/passkey-signup',
 } as const;

@@ -91,7 +91,7 @@ export const verifyOtpRequest = z.object({ code: codeSchema, email: emailSchema 
  * completion); the panel's userId with the completion, which links that panel user only when it
  * is the one the code was asked for.
  */
-const ownerConsents = { consent: z.boolean().optional(), analyticsConsent: z.boolean().optional() };
+export const ownerConsents = { consent: z.boolean().optional(), analyticsConsent: z.boolean().optional() };
 export const completeOtpRequest = z
   .object({ email: emailSchema, password: newPasswordSchema, code: codeSchema, userId: panelCredential.optional(), ...ownerConsents })
   .superRefine(passwordAvoidsEmail);

@@ -23,6 +23,7 @@ import { LogoutWorker } from './features/oidc/oidc-logout-worker.ts';
 import { OidcProviders } from './features/oidc/oidc-providers.ts';
 import { createOidcVault } from './features/oidc/oidc-vault.ts';
 import { isActivePanelOrigin } from './features/panels/panel.repository.ts';
+import { passkeyRoutes } from './features/passkeys/passkey.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
   settingsRoutes(app, deps);
   twoFactorRoutes(app, deps);
+  passkeyRoutes(app, deps);
   teamRoutes(app, deps);
   const oidcDeps = { ...deps, vault: createOidcVault(secrets) };
   const providers = new OidcProviders(oidcDeps);

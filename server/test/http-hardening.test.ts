@@ -245,6 +245,7 @@ for (const dialect of await dialects()) {
         ssoIdentity: 'delete',
         connectedApp: 'delete',
         twoFactor: 'delete',
+        passkey: 'delete',
       };
       const gets = [
         'whiteLabel',
@@ -263,6 +264,7 @@ for (const dialect of await dialects()) {
         'accountExport',
         'appSignIn',
         'connectedApps',
+        'passkeys',
       ];
       for (const [name, path] of Object.entries(api)) {
         if (hidden.has(name)) continue;

@@ -125,6 +125,21 @@ const de = {
   'two_factor.already_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto bereits aktiviert',
   'two_factor.not_pending': 'Es wartet keine Authenticator-App auf Bestätigung. Bitte starten Sie die Einrichtung erneut',
   'two_factor.not_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiviert',
+  'passkey.unavailable': 'Passkeys sind hier nicht verfügbar. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an',
+  'passkey.expired': 'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut',
+  'passkey.invalid': 'Der Passkey konnte nicht geprüft werden, daher wurde nichts geändert. Bitte versuchen Sie es erneut',
+  'passkey.unknown':
+    'Dieser Passkey ist auf dieser Website nicht registriert. Melden Sie sich auf andere Weise an und fügen Sie dann in Ihren Einstellungen einen Passkey hinzu',
+  'passkey.counter_regressed':
+    'Dieser Passkey hat weniger Verwendungen gemeldet als zuvor – ein Hinweis darauf, dass er kopiert worden sein könnte – und wurde daher abgelehnt. Melden Sie sich auf andere Weise an und prüfen Sie Ihre Passkeys in den Einstellungen',
+  'passkey.cancelled':
+    'Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen. Versuchen Sie es erneut oder melden Sie sich auf andere Weise an',
+  'passkey.not_found': 'Dieser Passkey existiert nicht oder wurde bereits entfernt',
+  'passkey.last_method':
+    'Dieser Passkey ist Ihre einzige Möglichkeit, sich anzumelden. Legen Sie über „Passwort vergessen?“ ein Passwort fest oder fügen Sie einen weiteren Passkey hinzu, bevor Sie diesen entfernen',
+  'passkey.name_invalid': 'Der Name eines Passkeys muss 1 bis 60 Zeichen lang sein und darf keine Zeilenumbrüche enthalten',
+  'passkey.limit': 'Sie haben die Höchstzahl von 10 Passkeys erreicht. Entfernen Sie einen, bevor Sie einen weiteren hinzufügen',
+  'passkey.already_added': 'Dieser Passkey ist bereits registriert. Melden Sie sich damit an oder wählen Sie einen anderen',
 } satisfies ErrorMessages;
 
 export default de;

@@ -120,6 +120,20 @@ const es = {
   'two_factor.already_enabled': 'La verificación en dos pasos ya está activada en esta cuenta',
   'two_factor.not_pending': 'No hay ninguna aplicación de autenticación pendiente de confirmar. Vuelve a empezar la configuración',
   'two_factor.not_enabled': 'La verificación en dos pasos no está activada en esta cuenta',
+  'passkey.unavailable': 'Las llaves de acceso no están disponibles aquí. Inicia sesión con tu correo electrónico y tu contraseña',
+  'passkey.expired': 'Esta solicitud de llave de acceso ha caducado o ya se usó. Inténtalo de nuevo',
+  'passkey.invalid': 'No se pudo verificar la llave de acceso, así que no se cambió nada. Inténtalo de nuevo',
+  'passkey.unknown':
+    'Esta llave de acceso no está registrada en este sitio. Inicia sesión de otra forma y después añade una llave de acceso en tus ajustes',
+  'passkey.counter_regressed':
+    'Esta llave de acceso indicó menos usos que antes, señal de que puede haberse copiado, así que se rechazó. Inicia sesión de otra forma y revisa tus llaves de acceso en tus ajustes',
+  'passkey.cancelled': 'La solicitud de llave de acceso se canceló o caducó. Inténtalo de nuevo o inicia sesión de otra forma',
+  'passkey.not_found': 'Esta llave de acceso no existe o ya se eliminó',
+  'passkey.last_method':
+    'Esta llave de acceso es tu única forma de iniciar sesión. Crea una contraseña con «¿Olvidaste tu contraseña?» o añade otra llave de acceso antes de eliminar esta',
+  'passkey.name_invalid': 'El nombre de una llave de acceso debe tener entre 1 y 60 caracteres, sin saltos de línea',
+  'passkey.limit': 'Has alcanzado el máximo de 10 llaves de acceso. Elimina una antes de añadir otra',
+  'passkey.already_added': 'Esta llave de acceso ya está registrada. Úsala para iniciar sesión o elige otra',
 } satisfies ErrorMessages;
 
 export default es;

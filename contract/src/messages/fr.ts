@@ -122,6 +122,20 @@ const fr = {
   'two_factor.already_enabled': 'L’authentification à deux facteurs est déjà activée pour ce compte',
   'two_factor.not_pending': 'Aucune application d’authentification n’attend de confirmation. Recommencez la configuration',
   'two_factor.not_enabled': 'L’authentification à deux facteurs n’est pas activée pour ce compte',
+  'passkey.unavailable': 'Les clés d’accès ne sont pas disponibles ici. Connectez-vous avec votre adresse e-mail et votre mot de passe',
+  'passkey.expired': 'Cette demande de clé d’accès a expiré ou a déjà été utilisée. Veuillez réessayer',
+  'passkey.invalid': 'La clé d’accès n’a pas pu être vérifiée, rien n’a donc été modifié. Veuillez réessayer',
+  'passkey.unknown':
+    'Cette clé d’accès n’est pas enregistrée sur ce site. Connectez-vous autrement, puis ajoutez une clé d’accès dans vos paramètres',
+  'passkey.counter_regressed':
+    'Cette clé d’accès a indiqué moins d’utilisations qu’auparavant, signe qu’elle a peut-être été copiée : elle a donc été refusée. Connectez-vous autrement et vérifiez vos clés d’accès dans vos paramètres',
+  'passkey.cancelled': 'La demande de clé d’accès a été annulée ou a expiré. Réessayez ou connectez-vous autrement',
+  'passkey.not_found': 'Cette clé d’accès n’existe pas ou a déjà été supprimée',
+  'passkey.last_method':
+    'Cette clé d’accès est votre seul moyen de connexion. Définissez un mot de passe via « Mot de passe oublié ? » ou ajoutez une autre clé d’accès avant de supprimer celle-ci',
+  'passkey.name_invalid': 'Le nom d’une clé d’accès doit comporter de 1 à 60 caractères, sans saut de ligne',
+  'passkey.limit': 'Vous avez atteint le maximum de 10 clés d’accès. Supprimez-en une avant d’en ajouter une autre',
+  'passkey.already_added': 'Cette clé d’accès est déjà enregistrée. Utilisez-la pour vous connecter ou choisissez-en une autre',
 } satisfies ErrorMessages;
 
 export default fr;

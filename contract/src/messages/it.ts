@@ -116,6 +116,19 @@ const it = {
   'two_factor.already_enabled': 'L’autenticazione a due fattori è già attiva per questo account',
   'two_factor.not_pending': 'Nessuna app di autenticazione è in attesa di conferma. Ricomincia la configurazione',
   'two_factor.not_enabled': 'L’autenticazione a due fattori non è attiva per questo account',
+  'passkey.unavailable': 'Le passkey non sono disponibili qui. Accedi con la tua email e la tua password',
+  'passkey.expired': 'Questa richiesta di passkey è scaduta o è già stata usata. Riprova',
+  'passkey.invalid': 'Non è stato possibile verificare la passkey, quindi non è stato modificato nulla. Riprova',
+  'passkey.unknown': 'Questa passkey non è registrata su questo sito. Accedi in un altro modo, poi aggiungi una passkey nelle impostazioni',
+  'passkey.counter_regressed':
+    'Questa passkey ha indicato meno utilizzi di prima, segno che potrebbe essere stata copiata, quindi è stata rifiutata. Accedi in un altro modo e controlla le tue passkey nelle impostazioni',
+  'passkey.cancelled': 'La richiesta di passkey è stata annullata o è scaduta. Riprova oppure accedi in un altro modo',
+  'passkey.not_found': 'Questa passkey non esiste o è già stata rimossa',
+  'passkey.last_method':
+    'Questa passkey è il tuo unico modo per accedere. Imposta una password con «Password dimenticata?» o aggiungi un’altra passkey prima di rimuovere questa',
+  'passkey.name_invalid': 'Il nome di una passkey deve contenere da 1 a 60 caratteri, senza interruzioni di riga',
+  'passkey.limit': 'Hai raggiunto il massimo di 10 passkey. Rimuovine una prima di aggiungerne un’altra',
+  'passkey.already_added': 'Questa passkey è già registrata. Usala per accedere o scegline un’altra',
 } satisfies ErrorMessages;
 
 export default it;

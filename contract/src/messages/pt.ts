@@ -111,6 +111,20 @@ const pt = {
   'two_factor.already_enabled': 'A autenticação de dois fatores já está ativada nesta conta',
   'two_factor.not_pending': 'Nenhum aplicativo autenticador está aguardando confirmação. Comece a configuração novamente',
   'two_factor.not_enabled': 'A autenticação de dois fatores não está ativada nesta conta',
+  'passkey.unavailable': 'As chaves de acesso não estão disponíveis aqui. Entre com seu e-mail e sua senha',
+  'passkey.expired': 'Esta solicitação de chave de acesso expirou ou já foi usada. Tente novamente',
+  'passkey.invalid': 'Não foi possível verificar a chave de acesso, então nada foi alterado. Tente novamente',
+  'passkey.unknown':
+    'Esta chave de acesso não está registrada neste site. Entre de outra forma e depois adicione uma chave de acesso nas suas configurações',
+  'passkey.counter_regressed':
+    'Esta chave de acesso informou menos usos do que antes, sinal de que pode ter sido copiada, por isso foi recusada. Entre de outra forma e verifique suas chaves de acesso nas configurações',
+  'passkey.cancelled': 'A solicitação de chave de acesso foi cancelada ou expirou. Tente novamente ou entre de outra forma',
+  'passkey.not_found': 'Esta chave de acesso não existe ou já foi removida',
+  'passkey.last_method':
+    'Esta chave de acesso é sua única forma de entrar. Defina uma senha em “Esqueceu a senha?” ou adicione outra chave de acesso antes de remover esta',
+  'passkey.name_invalid': 'O nome de uma chave de acesso deve ter de 1 a 60 caracteres, sem quebras de linha',
+  'passkey.limit': 'Você atingiu o máximo de 10 chaves de acesso. Remova uma antes de adicionar outra',
+  'passkey.already_added': 'Esta chave de acesso já está registrada. Use-a para entrar ou escolha outra',
 } satisfies ErrorMessages;
 
 export default pt;

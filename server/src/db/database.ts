@@ -22,6 +22,7 @@ import * as sessionProof from './migrations/0020-session-proof.ts';
 import * as twoFactor from './migrations/0021-two-factor.ts';
 import * as twoFactorChallenges from './migrations/0022-two-factor-challenges.ts';
 import * as teamTwoFactor from './migrations/0023-team-two-factor.ts';
+import * as passkeys from './migrations/0024-passkeys.ts';
 import * as appHandOvers from './migrations/0025-app-hand-overs.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
@@ -51,6 +52,7 @@ const migrations = {
   '0021-two-factor': twoFactor,
   '0022-two-factor-challenges': twoFactorChallenges,
   '0023-team-two-factor': teamTwoFactor,
+  '0024-passkeys': passkeys,
   '0025-app-hand-overs': appHandOvers,
 };
 

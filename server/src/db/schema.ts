@@ -118,7 +118,8 @@ export type TokenPurpose =
   | 'email_change_cancel'
   | 'deletion_code'
   | 'sso_link_code'
-  | 'two_factor_code';
+  | 'two_factor_code'
+  | 'passkey_code';
 
 export interface OneTimeTokensTable {
   id: string;
@@ -268,6 +269,8 @@ export interface Database extends OidcTables {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   one_time_tokens: OneTimeTokensTable;
   app_hand_overs: AppHandOversTable;
   panels: PanelsTable;
@@ -292,6 +295,45 @@ export interface ServerKeysTable {
   fingerprint: string;
   created_at: string;
 }
+
+/** A passkey (decision 048): the credential's public key, bound to the host it was made on. */
+export interface PasskeysTable {
+  id: string;
+  account_id: string;
+  /** The credential id, base64url, as the browser names it. */
+  credential_id: string;
+  /** The relying-party id it was made for: the host the person was on. */
+  host: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** The transports the authenticator named, separated by spaces. */
+  transports: string;
+  /** 1 when the person was verified on the device as it was made: a second factor then. */
+  user_verified: number;
+  /** 1 when the passkey is synced (backed up by a provider). */
+  backed_up: number;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export type PasskeyPurpose = 'register' | 'signin' | 'signup';
+
+/** A ceremony in progress: its challenge, for one browser (its cookie's hash) and one host. */
+export interface PasskeyChallengesTable {
+  id: string;
+  browser_hash: string;
+  purpose: PasskeyPurpose;
+  host: string;
+  challenge: string;
+  /** The account a registration is for (a signed-in add, or a sign-up's pending account). */
+  account_id: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type Passkey = Selectable<PasskeysTable>;
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

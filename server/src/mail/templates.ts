@@ -21,6 +21,7 @@ export type MailKind =
   | 'signin_paused'
   | 'sso_linked'
   | 'sso_link_code'
+  | 'passkey_code'
   | 'password_updated'
   | 'email_change_verify'
   | 'email_change_code'
@@ -43,6 +44,7 @@ const codeKinds: ReadonlySet<MailKind> = new Set([
   'deletion_code',
   'sso_link_code',
   'two_factor_code',
+  'passkey_code',
 ]);
 
 export interface MailBrand {
@@ -121,6 +123,8 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.deletionCode, paragraphs: [m.deletionCode.intro], after: [m.deletionCode.expiry] };
     case 'sso_link_code':
       return { ...m.ssoLinkCode, paragraphs: [m.ssoLinkCode.intro], after: [m.ssoLinkCode.expiry] };
+    case 'passkey_code':
+      return { ...m.passkeyCode, paragraphs: [m.passkeyCode.intro], after: [m.passkeyCode.expiry] };
     case 'account_deleted':
       return { ...m.accountDeleted, paragraphs: [m.accountDeleted.intro], after: [m.accountDeleted.after] };
     case 'two_factor_code':

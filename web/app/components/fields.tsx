@@ -118,7 +118,7 @@ export function EmailField({
   value: string;
   onValue(value: string): void;
   error?: ErrorCode;
-  autoComplete?: 'email' | 'username';
+  autoComplete?: 'email' | 'username' | 'username webauthn';
   /** Another label than "Email" (the new address of an e-mail change). */
   label?: string;
 }) {

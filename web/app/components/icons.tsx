@@ -8,6 +8,7 @@ import {
   Download,
   Eye,
   EyeOff,
+  FingerprintPattern,
   Globe,
   Info,
   KeyRound,
@@ -52,12 +53,14 @@ export const ShieldIcon = decorative(LockKeyhole);
 export const CopyIcon = decorative(Copy, 16);
 export const DownloadIcon = decorative(Download, 16);
 export const ShieldAlertIcon = decorative(ShieldAlert);
+export const PasskeyIcon = decorative(FingerprintPattern);
 
 export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
   profile: decorative(UserRound, 18),
   consents: decorative(ShieldCheck, 18),
   password: decorative(KeyRound, 18),
   'two-factor': decorative(Smartphone, 18),
+  passkeys: decorative(FingerprintPattern, 18),
   email: decorative(Mail, 18),
   sessions: decorative(MonitorSmartphone, 18),
   apps: decorative(AppWindow, 18),

@@ -68,6 +68,11 @@ export interface Mode {
    * own origin never receives when the app's sign-in runs there (decision 049).
    */
   handsOverToApps: boolean;
+  /**
+   * Passkeys (decision 048): a panel's page is another origin, whose passkeys would be the
+   * panel's, and the server refuses every passkey call from one.
+   */
+  passkeys: boolean;
   /** Headers every call carries; built here only. */
   headers(): Record<string, string>;
   /** The seed's assetsLink (section 3). */
@@ -93,6 +98,7 @@ const standalone: Mode = {
   platformLicenseHere: false,
   openIdApps: true,
   handsOverToApps: false,
+  passkeys: true,
   headers: () => ({}),
   assetsLink: () => './',
   start: () => () => {},
@@ -141,6 +147,7 @@ const panel: Mode = {
   platformLicenseHere: true,
   openIdApps: false,
   handsOverToApps: true,
+  passkeys: false,
   headers: () => ({ 'X-API-KEY': panelCredentials().apiKey }),
   assetsLink: () => `${window.location.origin}${panelBasePath}`,
   start: receivePanelCredentials,

@@ -4,12 +4,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
+import { PasskeyIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
+import { usePasskeySignIn } from '../features/passkeys/use-passkey-sign-in.ts';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import { twoFactorPath } from '../features/two-factor/two-factor-path.ts';
@@ -59,11 +61,22 @@ export default function Login() {
     const result = await mode().account.signIn(normalized.email, password);
     setWaitMinutes(result.code === 'rate.limited' && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0);
     if (result.error) return f.fail(result);
-    if (asksSecondFactor(result.data)) {
-      // After the code, an invitation comes back here, where the signed-in person finds its Join.
-      const back = preview ? withInvitation(localizedPath('/login', language), invitation.token, app.target ? redirectTo : '') : undefined;
-      return navigate(twoFactorPath(language, back ?? (app.target ? redirectTo : undefined)));
-    }
+    if (asksSecondFactor(result.data)) return toSecondFactor();
+    await signedIn();
+  });
+  // A passkey signs in without the address (nothing to enumerate), from the button or the e-mail
+  // field's autofill; the button first ends the autofill's pending request (decision 048).
+  const passkeys = usePasskeySignIn(mode().passkeys, session === null, async (result) => {
+    if (result.error) return f.fail(result);
+    if (asksSecondFactor(result.data)) return toSecondFactor();
+    await signedIn();
+  });
+  // After the code, an invitation comes back here, where the signed-in person finds its Join.
+  const toSecondFactor = () => {
+    const back = preview ? withInvitation(localizedPath('/login', language), invitation.token, app.target ? redirectTo : '') : undefined;
+    navigate(twoFactorPath(language, back ?? (app.target ? redirectTo : undefined)));
+  };
+  const signedIn = async () => {
     track('Signed In');
     if (preview) {
       const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
@@ -73,7 +86,7 @@ export default function Login() {
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
     goOn();
-  });
+  };
   const goOn = () => (isAppSignIn(redirectTo) ? continueToApp(redirectTo) : navigate(redirectTo));
 
   if (session && (!invitation.token || invitation.error)) {
@@ -132,7 +145,12 @@ export default function Login() {
                 </>
               ) : undefined}
             </FormAlert>
-            <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="username" />
+            <EmailField
+              value={email}
+              onValue={setEmail}
+              error={f.fields.email}
+              autoComplete={passkeys.offered ? 'username webauthn' : 'username'}
+            />
             <Field
               name="password"
               type="password"
@@ -148,6 +166,12 @@ export default function Login() {
               </LocalLink>
             </div>
             <Button busy={f.busy}>{t('login.submit')}</Button>
+            {passkeys.offered && (
+              <Button type="button" variant="secondary" busy={passkeys.busy} disabled={f.busy} onClick={passkeys.start}>
+                <PasskeyIcon />
+                {t('login.passkey')}
+              </Button>
+            )}
           </form>
           <p className="switch">
             {t('login.noAccount')}{' '}

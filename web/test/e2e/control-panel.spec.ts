@@ -121,6 +121,9 @@ test('signs in from the panel with JSON and the panel credentials, and sets the 
   await page.goto(app(panel, '/login'));
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Microsoft/ })).toHaveCount(0);
+  // Nor passkeys (decision 048): no button, and the e-mail field offers none in its autofill.
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
   await capture(page, testInfo, 'cp-login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Not the password');

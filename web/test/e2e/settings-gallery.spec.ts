@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery, names } from '../support/gallery.ts';
 import { linkIn, waitForMail } from '../support/helpers.ts';
+import { virtualAuthenticator } from '../support/passkeys.ts';
 import { dashboardUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -16,7 +17,7 @@ const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100
 const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 // Each language is its own account and visitor: the languages run in parallel.
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 languages.forEach((language, index) => {
   test(`settings gallery in ${language}`, async ({ page, context, browser }, testInfo) => {
@@ -29,6 +30,7 @@ languages.forEach((language, index) => {
     const password = 'Lighthouse keeper 1912';
     const [first, last] = names[language];
 
+    await virtualAuthenticator(page, { synced: true });
     // An account with a history: consents given and withdrawn (none recorded that nobody gave), a second device.
     await registerAccount(page, email, password);
     expect((await context.request.post('/signin', { form: { email, password } })).status()).toBe(200);
@@ -58,6 +60,17 @@ languages.forEach((language, index) => {
     await page.getByRole('button', { name: t.settings.password.submit }).click();
     await expect(page.getByLabel(t.settings.password.new, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await g.shot('settings-password-errors');
+
+    // Passkeys: none yet and the password asked first, then the one added (a synced one).
+    await page.getByRole('link', { name: t.settings.sections.passkeys }).click();
+    await expect(page.getByText(t.settings.passkeys.none)).toBeVisible();
+    await page.getByRole('button', { name: t.settings.passkeys.add }).click();
+    await g.shot('settings-passkeys-confirm');
+    await page.getByRole('textbox', { name: t.common.password, exact: true }).fill(password);
+    await page.getByRole('button', { name: t.settings.passkeys.create }).click();
+    await expect(page.getByText(t.settings.passkeys.added)).toBeVisible();
+    await expect(page.locator('.passkey')).toHaveCount(1);
+    await g.shot('settings-passkeys');
 
     await page.getByRole('link', { name: t.settings.sections.email }).click();
     await expect(section(page, t.settings.sections.email)).toBeVisible();

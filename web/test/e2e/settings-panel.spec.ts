@@ -35,6 +35,7 @@ test('in a panel: the e-mail changes by a mailed code, the account is deleted, e
   await expect(page).toHaveURL(`${panel.url}${panelBasePath}settings/email`);
   await expect(page.getByRole('navigation', { name: en.settings.nav })).toBeVisible();
   await expect(page.getByRole('link', { name: en.settings.sections.apps })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: en.settings.sections.passkeys })).toHaveCount(0);
 
   const next = uniqueEmail('cp-moved', testInfo);
   await page.getByLabel(en.settings.email.new).fill(next);

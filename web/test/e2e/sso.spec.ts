@@ -80,7 +80,7 @@ test('connects Google on the account page after the password, and disconnects it
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const section = page.getByRole('region', { name: 'Connected accounts' });
   await section.getByRole('button', { name: 'Connect Google' }).click();
   // A session alone does not connect: the password is asked first, and a wrong one is refused.

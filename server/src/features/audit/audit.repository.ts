@@ -42,7 +42,13 @@ export type AuthEventType =
   | 'two_factor_recovery_regenerated'
   | 'two_factor_recovery_used'
   | 'two_factor_asked'
-  | 'two_factor_failed';
+  | 'two_factor_failed'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_signin'
+  | 'passkey_signup'
+  | 'passkey_refused';
 
 /** The audit log of authentication events; never holds secrets, only what happened to whom. */
 export async function recordAuthEvent(

@@ -117,6 +117,32 @@ export const accountData: AccountDataPart[] = [
     erase: (trx, account) => removeSecondFactors(trx, account.id),
   },
   {
+    // Each passkey's name, host and dates, never its key; a ceremony in progress holds only its challenge.
+    name: 'passkeys',
+    tables: ['passkeys', 'passkey_challenges'],
+    export: (db, account) =>
+      db
+        .selectFrom('passkeys')
+        .select(['name', 'host', 'created_at', 'last_used_at', 'backed_up', 'user_verified'])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at')
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            name: row.name,
+            host: row.host,
+            createdAt: row.created_at,
+            lastUsedAt: row.last_used_at,
+            synced: row.backed_up === 1,
+            userVerified: row.user_verified === 1,
+          })),
+        ),
+    erase: async (trx, account) => {
+      await trx.deleteFrom('passkey_challenges').where('account_id', '=', account.id).execute();
+      await trx.deleteFrom('passkeys').where('account_id', '=', account.id).execute();
+    },
+  },
+  {
     // Links and codes are stored only as hashes, nothing a person could read. What each e-mail
     // change stored is: the address asked for (`new_address`, confirmed by link or code) and the
     // address the account was on, where the "this was not me" link went (`previous_address`).

@@ -36,7 +36,7 @@ export async function confirmPassword(deps: Deps, account: Account, password: st
 }
 
 /** The changes that add a way in, which an account without a password confirms with a mailed code. */
-export type ConfirmationCodePurpose = 'sso_link_code' | 'two_factor_code';
+export type ConfirmationCodePurpose = 'sso_link_code' | 'two_factor_code' | 'passkey_code';
 
 /** For an account without a password: a 6-digit code, mailed, that confirms adding a way in. */
 export async function sendConfirmationCode(deps: Deps, account: Account, purpose: ConfirmationCodePurpose, caller: Caller): Promise<void> {

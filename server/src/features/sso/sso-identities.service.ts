@@ -1,9 +1,10 @@
 import type { SsoIdentitiesResponse } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { refuseLastWayIn } from '../auth/ways-in.ts';
 import { deleteIdentity, listIdentities } from './sso.repository.ts';
 
 export async function connectedIdentities(deps: Deps, accountId: string): Promise<SsoIdentitiesResponse> {
@@ -22,8 +23,8 @@ export async function connectedIdentities(deps: Deps, accountId: string): Promis
 
 /**
  * Disconnects an identity, unless it is the account's last way in (no password, no other
- * identity): the check and the delete run under the account's lock, so two concurrent
- * disconnects cannot remove the last two.
+ * identity, no passkey): the check and the delete run under the account's lock, so two
+ * concurrent removals cannot take the last two.
  */
 export async function disconnectIdentity(deps: Deps, accountId: string, identityId: string, caller: Caller): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -31,7 +32,7 @@ export async function disconnectIdentity(deps: Deps, accountId: string, identity
     const account = await findAccountById(trx, accountId);
     const identities = await listIdentities(trx, accountId);
     if (!account || !identities.some((identity) => identity.id === identityId)) throw notFound('sso.identity_not_found');
-    if (account.password_hash === null && identities.length <= 1) throw badRequest('sso.last_method');
+    await refuseLastWayIn(trx, accountId, 'sso.last_method');
     await deleteIdentity(trx, accountId, identityId);
     await recordAuthEvent(trx, { accountId, type: 'sso_unlinked', ip: caller.ip, at: iso(deps.clock.now()) });
   });

@@ -7,7 +7,14 @@ import { badRequest } from '../../lib/errors.ts';
 import { emailKey, findAccountByEmail } from '../accounts/account.repository.ts';
 import { insertToken, revokeTokens } from './token.repository.ts';
 
-export type CodePurpose = 'signup_code' | 'reset_code' | 'email_change_code' | 'deletion_code' | 'sso_link_code' | 'two_factor_code';
+export type CodePurpose =
+  | 'signup_code'
+  | 'reset_code'
+  | 'email_change_code'
+  | 'deletion_code'
+  | 'sso_link_code'
+  | 'two_factor_code'
+  | 'passkey_code';
 
 /** docs/security-targets.md: 6 digits, 10 minutes, 5 tries per code. */
 export const codeLifetimeMs = 10 * 60_000;

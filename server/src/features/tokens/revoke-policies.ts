@@ -20,6 +20,7 @@ const everyLinkButTheWayBack = [
   'deletion_code',
   'sso_link_code',
   'two_factor_code',
+  'passkey_code',
 ] as const;
 
 export const revokePolicies = {
@@ -36,6 +37,7 @@ export const revokePolicies = {
     'deletion_code',
     'sso_link_code',
     'two_factor_code',
+    'passkey_code',
   ],
   /** "This was not me": every link and code, the way back included (decision 029). */
   notMe: [...everyLinkButTheWayBack, 'email_change_cancel'],

@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../db/database.ts';
 import { recoveryCodesLeft } from './recovery-codes.ts';
 
 /**
- * Whether the account has a second factor to sign in with: a confirmed authenticator. What a team
+ * Whether the account has a second factor to sign in with: a confirmed authenticator, or a passkey
+ * made with the person verified on the device (it proves two factors alone, decision 048). What a team
  * that requires two-factor asks its members to have (decision 046); whether the current session
  * used it is the session's `amr` (decision 045).
  */
@@ -18,6 +19,7 @@ export async function accountsWithSecondFactor(db: DbOrTx, accountIds: readonly 
     .select('account_id')
     .where('account_id', 'in', accountIds)
     .where('confirmed_at', 'is not', null)
+    .union(db.selectFrom('passkeys').select('account_id').where('account_id', 'in', accountIds).where('user_verified', '=', 1))
     .execute();
   return new Set(rows.map((row) => row.account_id));
 }

@@ -133,6 +133,14 @@ const de: MailMessages = {
     expiry:
       'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
   },
+  passkeyCode: {
+    subject: 'Ihr {brand}-Code zum Hinzufügen eines Passkeys: {code}',
+    preheader: 'Geben Sie ihn ein, um den neuen Passkey zu bestätigen.',
+    intro:
+      'Geben Sie diesen Code in Ihren Kontoeinstellungen ein, um zu bestätigen, dass Ihrem {brand}-Konto ein Passkey hinzugefügt werden soll:',
+    expiry:
+      'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
+  },
   accountDeleted: {
     subject: 'Ihr Konto bei {brand} wurde gelöscht',
     preheader: 'Vielen Dank, dass Sie bei uns waren.',

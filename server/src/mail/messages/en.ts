@@ -128,6 +128,13 @@ const en = {
     expiry:
       'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
   },
+  passkeyCode: {
+    subject: 'Your {brand} code to add a passkey: {code}',
+    preheader: 'Enter it to confirm the new passkey.',
+    intro: 'Enter this code in your account settings to confirm that a passkey should be added to your {brand} account:',
+    expiry:
+      'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
+  },
   accountDeleted: {
     subject: 'Your {brand} account has been deleted',
     preheader: 'Thank you for having been with us.',

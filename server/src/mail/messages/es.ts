@@ -131,6 +131,13 @@ const es: MailMessages = {
     expiry:
       'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y contacta con nuestro soporte.',
   },
+  passkeyCode: {
+    subject: 'Tu código de {brand} para añadir una llave de acceso: {code}',
+    preheader: 'Introdúcelo para confirmar la nueva llave de acceso.',
+    intro: 'Introduce este código en la configuración de tu cuenta para confirmar que se añada una llave de acceso a tu cuenta de {brand}:',
+    expiry:
+      'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y contacta con nuestro soporte.',
+  },
   accountDeleted: {
     subject: 'Se ha eliminado tu cuenta de {brand}',
     preheader: 'Gracias por haber estado con nosotros.',

@@ -133,6 +133,14 @@ const fr: MailMessages = {
     expiry:
       'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
   },
+  passkeyCode: {
+    subject: 'Votre code {brand} pour ajouter une clé d’accès : {code}',
+    preheader: 'Saisissez-le pour confirmer la nouvelle clé d’accès.',
+    intro:
+      'Saisissez ce code dans les paramètres de votre compte pour confirmer qu’une clé d’accès doit être ajoutée à votre compte {brand} :',
+    expiry:
+      'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
+  },
   accountDeleted: {
     subject: 'Votre compte {brand} a été supprimé',
     preheader: 'Merci d’avoir été parmi nous.',

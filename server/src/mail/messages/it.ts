@@ -132,6 +132,13 @@ const it: MailMessages = {
     expiry:
       'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
   },
+  passkeyCode: {
+    subject: 'Il tuo codice {brand} per aggiungere una passkey: {code}',
+    preheader: 'Inseriscilo per confermare la nuova passkey.',
+    intro: 'Inserisci questo codice nelle impostazioni dell’account per confermare che una passkey venga aggiunta al tuo account {brand}:',
+    expiry:
+      'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
+  },
   accountDeleted: {
     subject: 'Il tuo account {brand} è stato eliminato',
     preheader: 'Grazie per essere stato con noi.',

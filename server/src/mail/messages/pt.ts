@@ -127,6 +127,14 @@ const pt: MailMessages = {
     expiry:
       'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
   },
+  passkeyCode: {
+    subject: 'Seu código da {brand} para adicionar uma chave de acesso: {code}',
+    preheader: 'Digite-o para confirmar a nova chave de acesso.',
+    intro:
+      'Digite este código nas configurações da sua conta para confirmar que uma chave de acesso deve ser adicionada à sua conta da {brand}:',
+    expiry:
+      'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
+  },
   accountDeleted: {
     subject: 'Sua conta {brand} foi excluída',
     preheader: 'Obrigado por ter estado conosco.',

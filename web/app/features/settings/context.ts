@@ -17,7 +17,11 @@ export function useSettings(): SettingsContext {
   return useOutletContext<SettingsContext>();
 }
 
-/** The sections this place offers: the connected apps only where the account can have any (decision 044). */
+/**
+ * The sections this place offers: the connected apps only where the account can have any
+ * (decision 044), passkeys only where they can be used (decision 048).
+ */
 export function offeredSections(): readonly SettingsSection[] {
-  return mode().openIdApps ? settingsSections : settingsSections.filter((section) => section !== 'apps');
+  const { openIdApps, passkeys } = mode();
+  return settingsSections.filter((section) => (section !== 'apps' || openIdApps) && (section !== 'passkeys' || passkeys));
 }

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { type AccountView, api as paths } from '@gatehouse/contract';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { PasskeyIcon } from '../../components/icons.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
-import { Button, ScreenHeading } from '../../components/ui.tsx';
+import { Button, Divider, ScreenHeading } from '../../components/ui.tsx';
+import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { asksSecondFactor, mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { ceremony, passkeysSupported } from '../passkeys/passkey-client.ts';
 import { twoFactorPath } from '../two-factor/two-factor-path.ts';
 import { ConsentChoices } from './consent-choices.tsx';
 import { announceSignup } from './follow-signup.ts';
@@ -30,22 +34,45 @@ export function PasswordStep() {
   const newPassword = useNewPassword(email);
   const f = useForm();
 
+  const signedIn = (account: AccountView, password: string) => {
+    useSignupStore.getState().update({
+      password,
+      token: '',
+      consent: account.consent,
+      analyticsConsent: account.analyticsConsent,
+    });
+    useBaseStore.getState().update({ currentStep: signupStep.profile });
+    announceSignup({ kind: 'signed-in', email });
+    useOtpStore.getState().setOtpCode('');
+  };
+
   const submit = f.onSubmit(async () => {
     if (!f.check(newPassword.errors())) return;
     const { password } = newPassword;
     const result = await mode().account.setFirstPassword({ email, password, token, code, consent, analyticsConsent });
     if (!result.data) return f.fail(result);
     if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language));
-    useSignupStore.getState().update({
-      password,
-      token: '',
-      consent: result.data.consent,
-      analyticsConsent: result.data.analyticsConsent,
-    });
-    useBaseStore.getState().update({ currentStep: signupStep.profile });
-    announceSignup({ kind: 'signed-in', email });
-    useOtpStore.getState().setOtpCode('');
+    signedIn(result.data, password);
   });
+
+  // Instead of a password, a passkey made now (decision 048): the account has no password, which
+  // "Forgot password?" can set later. Not in a hosting panel, where the server refuses passkeys.
+  const passkey = f.onSubmit(async () => {
+    const result = await ceremony<AccountView>('create', { path: paths.passkeySignupOptions, body: { email, token } }, (response) =>
+      api<AccountView>('POST', paths.passkeySignup, {
+        email,
+        token,
+        response: response as Record<string, unknown>,
+        consent,
+        analyticsConsent,
+      }),
+    );
+    if (result.aborted) return;
+    if (!result.data) return f.fail(result);
+    signedIn(result.data, '');
+  });
+  const [passkeyOffered, setPasskeyOffered] = useState(mode().passkeys);
+  useEffect(() => setPasskeyOffered((offered) => offered && passkeysSupported()), []);
 
   return (
     <>
@@ -64,6 +91,16 @@ export function PasswordStep() {
           />
         </fieldset>
         <Button busy={f.busy}>{t('setPassword.submit')}</Button>
+        {passkeyOffered && (
+          <>
+            <Divider>{t('setPassword.or')}</Divider>
+            <p className="muted">{t('setPassword.passkeyHint')}</p>
+            <Button type="button" variant="secondary" disabled={f.busy} onClick={passkey}>
+              <PasskeyIcon />
+              {t('setPassword.usePasskey')}
+            </Button>
+          </>
+        )}
       </form>
     </>
   );

@@ -60,6 +60,7 @@ const deStart: StartTexts = {
     createAccount: 'Jetzt kostenlos registrieren',
     orEmail: 'oder mit E-Mail-Adresse anmelden',
     retryIn: 'Sie können es in {minutes, plural, one {# Minute} other {# Minuten}} erneut versuchen oder Ihr Passwort jetzt zurücksetzen.',
+    passkey: 'Mit Passkey anmelden',
   },
   twoFactor: {
     heading: 'Zwei-Faktor-Authentifizierung',
@@ -205,6 +206,10 @@ const deStart: StartTexts = {
       'Mindestens 8 Zeichen. Alle Zeichen sind erlaubt, auch Leerzeichen und Emojis. Vermeiden Sie gängige Passwörter und Ihre E-Mail-Adresse.',
     submit: 'Passwort festlegen',
     choices: 'Ihre Auswahl bei der Registrierung. Sie können sie jetzt oder später in den Einstellungen ändern.',
+    usePasskey: 'Stattdessen einen Passkey verwenden',
+    or: 'oder',
+    passkeyHint:
+      'Melden Sie sich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Ein Passwort können Sie später jederzeit über „Passwort vergessen?“ festlegen.',
   },
 };
 

@@ -62,6 +62,7 @@ const enStart = {
     createAccount: 'Create one for free',
     orEmail: 'or sign in with email',
     retryIn: 'You can try again in {minutes, plural, one {# minute} other {# minutes}}, or reset your password now.',
+    passkey: 'Sign in with a passkey',
   },
   twoFactor: {
     heading: 'Two-factor authentication',
@@ -198,6 +199,10 @@ const enStart = {
     tooltip: 'Use at least 8 characters. Any characters work, including spaces and emoji. Avoid common passwords and your email address.',
     submit: 'Set password',
     choices: 'Your choices when you signed up. Change them now or later in your settings.',
+    usePasskey: 'Use a passkey instead',
+    or: 'or',
+    passkeyHint:
+      'Sign in with your fingerprint, face or screen lock instead of a password. You can still set a password later with “Forgot password?”.',
   },
 };
 

@@ -60,6 +60,7 @@ const esStart: StartTexts = {
     createAccount: 'Crea una gratis',
     orEmail: 'o inicia sesión con tu correo electrónico',
     retryIn: 'Podrás volver a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}, o restablecer tu contraseña ahora.',
+    passkey: 'Iniciar sesión con una llave de acceso',
   },
   twoFactor: {
     heading: 'Verificación en dos pasos',
@@ -201,6 +202,10 @@ const esStart: StartTexts = {
       'Al menos 8 caracteres. Se admite cualquier carácter, incluidos espacios y emojis. Evita las contraseñas comunes y tu dirección de correo electrónico.',
     submit: 'Establecer contraseña',
     choices: 'Lo que elegiste al registrarte. Puedes cambiarlo ahora o más tarde en tu configuración.',
+    usePasskey: 'Usar una llave de acceso',
+    or: 'o',
+    passkeyHint:
+      'Inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de una contraseña. Más adelante puedes crear una contraseña con «¿Olvidaste tu contraseña?».',
   },
 };
 

@@ -61,6 +61,7 @@ const frStart: StartTexts = {
     orEmail: 'ou connectez-vous avec votre adresse e-mail',
     retryIn:
       'Vous pourrez réessayer dans {minutes, plural, one {# minute} other {# minutes}}, ou réinitialiser votre mot de passe dès maintenant.',
+    passkey: 'Se connecter avec une clé d’accès',
   },
   twoFactor: {
     heading: 'Authentification à deux facteurs',
@@ -204,6 +205,10 @@ const frStart: StartTexts = {
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',
     submit: 'Définir le mot de passe',
     choices: 'Vos choix lors de l’inscription. Modifiez-les maintenant ou plus tard dans vos paramètres.',
+    usePasskey: 'Utiliser plutôt une clé d’accès',
+    or: 'ou',
+    passkeyHint:
+      'Connectez-vous avec votre empreinte, votre visage ou le verrouillage de l’écran plutôt qu’avec un mot de passe. Vous pourrez toujours définir un mot de passe plus tard via « Mot de passe oublié ? ».',
   },
 };
 

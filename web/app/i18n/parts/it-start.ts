@@ -60,6 +60,7 @@ const itStart: StartTexts = {
     createAccount: 'Creane uno gratis',
     orEmail: 'oppure accedi con l’email',
     retryIn: 'Potrai riprovare tra {minutes, plural, one {# minuto} other {# minuti}}, oppure reimpostare la password ora.',
+    passkey: 'Accedi con una passkey',
   },
   twoFactor: {
     heading: 'Autenticazione a due fattori',
@@ -202,6 +203,10 @@ const itStart: StartTexts = {
       'Almeno 8 caratteri. Sono ammessi tutti i caratteri, inclusi spazi ed emoji. Evita le password comuni e il tuo indirizzo email.',
     submit: 'Imposta password',
     choices: 'Le scelte fatte alla registrazione. Puoi cambiarle ora o in seguito nelle impostazioni.',
+    usePasskey: 'Usa invece una passkey',
+    or: 'oppure',
+    passkeyHint:
+      'Accedi con impronta, volto o blocco schermo invece che con una password. Potrai sempre impostare una password in seguito con «Password dimenticata?».',
   },
 };
 

@@ -60,6 +60,7 @@ const ptStart: StartTexts = {
     createAccount: 'Crie uma grátis',
     orEmail: 'ou entre com seu e-mail',
     retryIn: 'Você poderá tentar de novo em {minutes, plural, one {# minuto} other {# minutos}} ou redefinir sua senha agora.',
+    passkey: 'Entrar com uma chave de acesso',
   },
   twoFactor: {
     heading: 'Autenticação de dois fatores',
@@ -199,6 +200,10 @@ const ptStart: StartTexts = {
     tooltip: 'Pelo menos 8 caracteres. Qualquer caractere é aceito, inclusive espaços e emojis. Evite senhas comuns e o seu e-mail.',
     submit: 'Definir senha',
     choices: 'O que você escolheu no cadastro. Altere agora ou depois nas suas configurações.',
+    usePasskey: 'Usar uma chave de acesso',
+    or: 'ou',
+    passkeyHint:
+      'Entre com sua digital, seu rosto ou o bloqueio de tela em vez de uma senha. Você ainda pode definir uma senha depois em “Esqueceu a senha?”.',
   },
 };
 
