@@ -7,6 +7,7 @@ import type { TestClient } from './support/http-client.ts';
 import { SoftAuthenticator } from './support/passkey-authenticator.ts';
 import { ownTeam, seedInvitation } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { totpAt } from './support/totp.ts';
 
 // Decision 048: passkeys added in the settings, signing in without an address, signing up
 // without a password; each refusal (replay, another origin or host, a counter gone back, a
@@ -106,6 +107,30 @@ for (const dialect of await dialects()) {
       const { answer } = await signInWith(authenticator);
       assert.equal(answer.status, 200, answer.text);
       assert.equal((await amrOf(id))[0], 'hwk');
+    });
+
+    it('with an authenticator app too: a passkey without user verification asks for its code, one with it does not', async () => {
+      const { id, client } = await person();
+      const begun = await client.post('/account/two-factor/totp', { currentPassword: password });
+      const { secret } = begun.json.data;
+      assert.equal((await client.post('/account/two-factor/totp/confirm', { code: totpAt(secret, t.clock.now()) })).status, 200);
+      const plain = new SoftAuthenticator({ userVerification: false });
+      await addPasskey(client, plain);
+
+      const { answer, client: browser } = await signInWith(plain);
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual(answer.json.data, { twoFactor: { methods: ['totp', 'recovery'] } });
+      assert.equal((await browser.get('/session')).json.data, null, 'no session before the code');
+      t.clock.advance(30_000);
+      const second = await browser.post('/signin/two-factor', { code: totpAt(secret, t.clock.now()) });
+      assert.equal(second.status, 200, second.text);
+      assert.equal((await amrOf(id))[0], 'hwk otp mfa');
+
+      const verified = new SoftAuthenticator();
+      await addPasskey(client, verified);
+      const direct = await signInWith(verified);
+      assert.equal(direct.answer.json.data.id, id, 'a verified passkey is two factors alone');
+      assert.equal((await amrOf(id))[0], 'hwk user mfa');
     });
 
     it('refuses a replayed answer, another origin, a counter gone back and a challenge of another browser, each in the audit log', async () => {
