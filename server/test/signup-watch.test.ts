@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomToken } from '../src/lib/crypto.ts';
 import { seedAccount, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
+import { SoftAuthenticator } from './support/passkey-authenticator.ts';
 import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -47,6 +48,22 @@ for (const dialect of await dialects()) {
       assert.equal(await stateOf(watch), 'ready');
       // Knowing it signs nobody in: the tab still has no session.
       assert.equal((await tab.get('/session')).json.data, null);
+    });
+
+    it('ready too once the other device finished with a passkey instead of a password', async () => {
+      const email = `watched-passkey-${++n}-${dialect}@example.com`;
+      const watch = randomToken();
+      assert.equal((await visitor(t).post('/user/signup', { email, dataProcessingConsent: true, watch })).status, 200);
+      const phone = visitor(t);
+      const verified = await phone.post('/user/verify-email', { email, token: await tokenOf(email) });
+      const token = verified.json.data.token;
+      assert.equal(await stateOf(watch), 'verified');
+      const options = await phone.post('/user/passkey-signup/options', { email, token });
+      assert.equal(options.status, 200, options.text);
+      const response = new SoftAuthenticator().create(options.json.data, new URL(t.url).origin);
+      const done = await phone.post('/user/passkey-signup', { email, token, response });
+      assert.equal(done.status, 200, done.text);
+      assert.equal(await stateOf(watch), 'ready');
     });
 
     it('an address with an account gets the same answer and stays waiting, whatever its owner does', async () => {

@@ -25,13 +25,21 @@ export async function keepWatch(trx: DbOrTx, accountId: string, watch: string, n
     .execute();
 }
 
-/** Waiting, verified (the link was opened, the password not yet set) or ready (set up: sign in). */
+/** Waiting, verified (the link was opened, the password not yet set) or ready (a password or passkey set: sign in). */
 export async function watchState(deps: Deps, watch: string, caller: Caller): Promise<SignupState> {
   await deps.limits.lookup(caller.ip);
   const row = await deps.db
     .selectFrom('signup_watches')
     .innerJoin('accounts', 'accounts.id', 'signup_watches.account_id')
     .select(['signup_watches.created_at', 'accounts.email_verified_at', 'accounts.password_changed_at', 'accounts.disabled_at'])
+    // A sign-up finished with a passkey instead of a password (decision 048) is set up too.
+    .select((eb) =>
+      eb
+        .selectFrom('passkeys')
+        .select((sub) => sub.fn.max('passkeys.created_at').as('at'))
+        .whereRef('passkeys.account_id', '=', 'accounts.id')
+        .as('passkey_at'),
+    )
     .where('signup_watches.watch_hash', '=', sha256(watch))
     .executeTakeFirst();
   const oldest = iso(new Date(deps.clock.now().getTime() - watchLifetimeMs));
@@ -39,6 +47,6 @@ export async function watchState(deps: Deps, watch: string, caller: Caller): Pro
   // Only what happened after this tab's sign-up: a stranger signing up an address confirmed
   // before (a pending account whose link was opened) learns nothing from its answer.
   const since = (at: string | null) => at !== null && at >= row.created_at;
-  if (since(row.password_changed_at)) return 'ready';
+  if (since(row.password_changed_at) || since(row.passkey_at)) return 'ready';
   return since(row.email_verified_at) ? 'verified' : 'waiting';
 }
