@@ -318,6 +318,25 @@ for (const dialect of await dialects()) {
       assert.ok((await amrOfSessions(address)).includes('fed otp mfa'));
     });
 
+    it('links no provider by its verified address before the code: the sign-in asks, and connects nothing', async () => {
+      const { email, secret } = await enrolled('unlinked');
+      const user = sso.google.addUser({ email, emailVerified: true });
+      const client = visitor(t);
+      const back = await callback(client, await sso.google.signIn((await startSso(client, sso.google)).href, user.login));
+      assert.equal(back.path, '/login/two-factor');
+      const account = await findAccountByEmail(t.deps.db, email);
+      const identities = () =>
+        t.deps.db
+          .selectFrom('sso_identities')
+          .select('id')
+          .where('account_id', '=', account?.id ?? '')
+          .execute();
+      assert.deepEqual(await identities(), [], 'nothing linked before the second factor');
+      const done = await client.post('/signin/two-factor', { code: totpAt(secret, now()) });
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual(await identities(), [], 'connecting is the settings’ business, with its own proof');
+    });
+
     it('turns off with the password and a current code; regenerating ends the old recovery codes', async () => {
       const { email, client, secret, recoveryCodes } = await enrolled('off');
       const renewed = await client.post('/account/two-factor/recovery-codes', { currentPassword: password });

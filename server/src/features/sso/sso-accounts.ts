@@ -12,6 +12,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { proofs } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
+import { hasSecondFactor } from '../two-factor/factors.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
 
@@ -72,7 +73,9 @@ export async function signIn(
   const write = async (trx: Transaction<Database>, mail?: WriteMail) => {
     const now = iso(deps.clock.now());
     if (change.touch) await touchIdentity(trx, change.touch, now);
-    if (change.link && mail) {
+    // Connecting a provider adds a way in, which an account with a second factor allows only once
+    // that factor is proved: here it signs in (with the code still to come) and links nothing.
+    if (change.link && mail && !(await hasSecondFactor(trx, account.id))) {
       if (!(await addIdentity(trx, deps, mail, flow.provider, account, change.link, now))) return undefined;
       // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
