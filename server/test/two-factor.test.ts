@@ -290,8 +290,19 @@ for (const dialect of await dialects()) {
       assert.equal(done.status, 200, done.text);
       assert.ok(done.json.data.twoFactor);
       assert.equal((await browser.get('/session')).json.data, null);
+      const links = () =>
+        t.deps.db
+          .selectFrom('panel_accounts')
+          .select('panel_user_id')
+          .where('account_id', '=', account?.id ?? '')
+          .execute();
+      assert.deepEqual(await links(), [], 'the panel user is linked only after the second factor');
       assert.equal((await browser.post('/signin/two-factor', { code: totpAt(secret, now()) })).status, 200);
       assert.ok((await amrOfSessions(email)).includes('otp mfa'));
+      assert.deepEqual(
+        (await links()).map((row) => row.panel_user_id),
+        ['cp-new'],
+      );
     });
 
     it('asks at a single sign-on callback: the browser lands on the code screen, keeping where it was going', async () => {

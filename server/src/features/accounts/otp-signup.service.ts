@@ -47,17 +47,21 @@ export async function completeOtpRegistration(
     const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // The panel user the code was asked for is linked only when the same panel's page completes
-    // it for the same user: a code read elsewhere signs its owner in but links nobody.
-    if (
+    // it for the same user: a code read elsewhere signs its owner in but links nobody. An account
+    // with a second factor (a provider's account setting its first password) links it only
+    // after that factor, as the panel's sign-in does (decision 046).
+    const pending =
       token.panel_id &&
       token.panel_user_id &&
       input.userId === token.panel_user_id &&
       caller.panelOrigin &&
       (await panelHasOrigin(trx, token.panel_id, caller.panelOrigin))
-    ) {
-      await linkPanelUser(trx, { panelId: token.panel_id, panelUserId: token.panel_user_id, accountId: account.id, now });
+        ? { panelId: token.panel_id, panelUserId: token.panel_user_id }
+        : undefined;
+    const started = await startSession(trx, deps, written, caller, proofs.mailedCode, { pending });
+    if (started.kind === 'session' && pending) {
+      await linkPanelUser(trx, { panelId: pending.panelId, panelUserId: pending.panelUserId, accountId: account.id, now });
     }
-    const started = await startSession(trx, deps, written, caller, proofs.mailedCode);
     return { account: updated, started };
   });
 }
