@@ -21,7 +21,8 @@ import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { normalizeHost } from '../brands/brand.service.ts';
-import { panelKeyHeader, sendConfirmationCode } from '../settings/settings-access.ts';
+import { confirmationCodeRoute } from '../settings/confirmation-code.route.ts';
+import { panelKeyHeader } from '../settings/settings-access.ts';
 import { addOptions, addPasskey, passkeysOf, removePasskey, renamePasskey, signInWithPasskey, signinOptions } from './passkey.service.ts';
 import { ceremonyTimeoutMs, type PasskeySite } from './passkey-ceremony.ts';
 import { signUpWithPasskey, signupOptions } from './passkey-signup.service.ts';
@@ -133,22 +134,13 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => ({ data: await passkeysOf(deps, authOf(request).account.id) }),
   );
 
-  r.post(
-    api.passkeyCode,
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        headers,
-        summary: 'Mail a code that confirms adding a passkey to an account without a password',
-        response: replies(empty),
-      },
-    },
-    async (request) => {
-      await sendConfirmationCode(deps, authOf(request).account, 'passkey_code', callerOf(request));
-      return { data: {} };
-    },
-  );
+  confirmationCodeRoute(app, deps, {
+    path: api.passkeyCode,
+    purpose: 'passkey_code',
+    tags,
+    summary: 'Mail a code that confirms adding a passkey to an account without a password',
+    signedIn,
+  });
 
   r.post(
     api.passkeyOptions,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { empty, replies } from '../../http/route-schemas.ts';
+import { replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, requireSession } from '../../http/session.ts';
-import { sendConfirmationCode } from '../settings/settings-access.ts';
+import { confirmationCodeRoute } from '../settings/confirmation-code.route.ts';
 import { flowLifetimeMs } from './sso.service.ts';
 import { flowCookie } from './sso-cookie.ts';
 import { startLink } from './sso-link.service.ts';
@@ -19,21 +19,13 @@ export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
   const signedIn = { preValidation: requireSession(deps) };
   const tags = ['sessions'];
 
-  r.post(
-    api.ssoLinkCode,
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'Mail a code that confirms connecting a provider to an account without a password',
-        response: replies(empty),
-      },
-    },
-    async (request) => {
-      await sendConfirmationCode(deps, authOf(request).account, 'sso_link_code', callerOf(request));
-      return { data: {} };
-    },
-  );
+  confirmationCodeRoute(app, deps, {
+    path: api.ssoLinkCode,
+    purpose: 'sso_link_code',
+    tags,
+    summary: 'Mail a code that confirms connecting a provider to an account without a password',
+    signedIn,
+  });
 
   r.post(
     api.ssoLink,

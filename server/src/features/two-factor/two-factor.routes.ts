@@ -14,7 +14,8 @@ import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
 import { authOf, callerOf, challengeTokenOf, clearChallengeCookie, requireSession, setSessionCookie } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
-import { panelKeyHeader, sendConfirmationCode } from '../settings/settings-access.ts';
+import { confirmationCodeRoute } from '../settings/confirmation-code.route.ts';
+import { panelKeyHeader } from '../settings/settings-access.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes } from './enrolment.service.ts';
 import { answerChallenge } from './second-factor.service.ts';
 
@@ -43,22 +44,13 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post(
-    api.twoFactorCode,
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        headers,
-        summary: 'Mail a code that confirms a two-factor change for an account without a password',
-        response: replies(empty),
-      },
-    },
-    async (request) => {
-      await sendConfirmationCode(deps, authOf(request).account, 'two_factor_code', callerOf(request));
-      return { data: {} };
-    },
-  );
+  confirmationCodeRoute(app, deps, {
+    path: api.twoFactorCode,
+    purpose: 'two_factor_code',
+    tags,
+    summary: 'Mail a code that confirms a two-factor change for an account without a password',
+    signedIn,
+  });
 
   r.post(
     api.twoFactorTotp,
