@@ -13,6 +13,9 @@ const sameAsEnglish = new Set([
   'common.password@it',
   'settings.sections.password@it',
   'team.roles.admin@de',
+  // German says Passkeys, as Apple's and Google's German screens do.
+  'settings.sections.passkeys@de',
+  'settings.passkeys.name@de',
 ]);
 // Names kept as they are in every language.
 const literal = /^(Gmail|Outlook|Pro|Business|Enterprise|Flexible|Full Site Check|GH-XXXX-XXXX-XXXX-XXXX)$/;
