@@ -18,7 +18,8 @@ const someLanguages = new Set<Language>(['en', 'de', 'ja']);
 const password = 'Gallery team 2026 alpha';
 const teamName = 'Night shift';
 
-test.describe.configure({ timeout: 180_000 });
+// Dozens of screens in 8 languages, two at a time beside other specs: minutes, not seconds.
+test.describe.configure({ timeout: 300_000 });
 
 test('gallery: the team screens in every language', async ({ page, context }, testInfo) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${testInfo.project.name === 'phone' ? 4 : 3}.10` });
@@ -186,11 +187,9 @@ test('gallery: a team that requires two-factor, in every language', async ({ pag
     await g.shot('team-two-factor-form');
   }
 
-  // A member during the grace: the deadline and the way to set it up; one who has it: sign in again.
-  for (const [who, shot, text] of [
-    [member, 'team-two-factor-member', 'setUp'],
-    [enrolled, 'team-two-factor-member-enrolled', 'signInAgain'],
-  ] as const) {
+  // A member during the grace: the deadline and the way to set it up. (One who has a second factor
+  // cannot sign in here with the password alone any more: the sign-in asks for the code.)
+  for (const [who, shot, text] of [[member, 'team-two-factor-member', 'setUp']] as const) {
     await page.request.post('/signout');
     await signInApi(page.request, who, password);
     for (const language of who === member ? languages : someLanguages) {
