@@ -26,8 +26,8 @@ async function inBatches(step: (limit: number) => Promise<number>): Promise<numb
 /**
  * Deletes the sessions nobody can use any more, and expired two-factor challenges and panel
  * hand-overs, every `pollMs` (an hour in production): without it every sign-in would leave rows
- * behind for good. In batches, so that no sweep holds the
- * table for long; several instances sweeping at once delete each row once.
+ * behind for good. In batches, so that no sweep holds a table for long; several instances
+ * sweeping at once delete each row once.
  */
 export class SessionSweeper extends PollingWorker {
   readonly #deps: Pick<Deps, 'db' | 'clock' | 'log'>;
