@@ -58,7 +58,12 @@ for (const dialect of await dialects()) {
     const assertWithheld = async (client: TestClient, teamId: string) => {
       const team = await teamAs(client, teamId);
       assert.equal(team.twoFactor.withheld, true);
-      assert.deepEqual([team.members, team.invitations, team.license], [[], [], null], 'nothing of the team but its name and rule');
+      assert.deepEqual([team.invitations, team.license], [[], null], 'nothing of the team but its name and rule');
+      assert.deepEqual(
+        team.members.map((row: { you: boolean }) => row.you),
+        [true],
+        'and the caller’s own membership, to leave it by',
+      );
       const session = await sessionOf(client);
       assert.equal(session.teamLicense, null, "the team's license does not apply");
       assert.equal(session.teamTwoFactor.withheld, true);
@@ -292,6 +297,17 @@ for (const dialect of await dialects()) {
       const { token } = await seedInvitation(t, owner.teamId, late.email, { inviterId: owner.id });
       assert.equal((await again.post(`/invitations/${token}/accept`)).status, 200);
       await assertWithheld(again, owner.teamId);
+      // Past the deadline, leaving still needs no second factor: the withheld team names the
+      // caller's own membership for it.
+      const [own] = (await teamAs(again, owner.teamId)).members;
+      assert.equal(own.email, late.email);
+      assert.equal((await again.request('DELETE', `/team/members/${own.id}`)).status, 200);
+      const left = await again.get('/team');
+      assert.deepEqual(
+        left.json.data.teams.map((team: { id: string }) => team.id),
+        [(await ownTeam(again)).id],
+        'only their own team is left',
+      );
     });
 
     it("an app's claims leave out a withheld team: no plan, limits or team, until the app's session was proved with two factors", async () => {

@@ -99,6 +99,34 @@ test('the owner requires two-factor; a member sees the deadline, then loses the 
   await memberContext.close();
 });
 
+test('a member past the deadline may leave the team instead: the withheld card has the way out', async ({ page, browser }, testInfo) => {
+  const owner = uniqueEmail('tf-leave-owner', testInfo);
+  const member = uniqueEmail('tf-leave-member', testInfo);
+  await registerAccount(page, member, password);
+  await registerAccount(page, owner, password);
+  await signInApi(page.request, owner, password);
+  expect((await page.request.put('/profile', { data: { firstName: 'Ada', familyName: 'Lovelace' } })).status()).toBe(200);
+  const token = tokenOf(await inviteApi(page.request, member));
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInApi(memberPage.request, member, password);
+  expect((await memberPage.request.post(`/invitations/${token}/accept`)).status()).toBe(200);
+  expect((await page.request.patch('/team', { data: { requireTwoFactor: true, graceDays: 0 } })).status()).toBe(200);
+
+  await memberPage.goto('/');
+  const joined = memberPage.getByRole('region', { name: 'Team of Ada Lovelace', exact: true });
+  await expect(joined.getByRole('alert')).toHaveText(errorMessages['team.two_factor_required']);
+  await joined.getByRole('button', { name: en.team.confirmLeave }).click();
+  await expect(joined).toContainText('Leave the team of Ada Lovelace? You will no longer see its monitors or use its license.');
+  await capture(memberPage, testInfo, 'team-two-factor-withheld-leave');
+  await joined.getByRole('button', { name: en.team.confirmLeave }).click();
+  await expect(joined).toHaveCount(0);
+  await expect(memberPage.getByRole('status').filter({ hasText: 'You left the team of Ada Lovelace.' })).toBeVisible();
+  await expect(memberPage.locator('.two-factor-banner')).toHaveCount(0);
+  await expect(memberPage.getByRole('region', { name: 'Your team', exact: true })).toBeVisible();
+  await memberContext.close();
+});
+
 test('in a panel: the owner requires two-factor with the apiKey, and the banner and the rule show there', async ({
   page,
   context,

@@ -63,8 +63,8 @@ export interface TeamCaller {
 
 /**
  * Every team the account belongs to (its own first), as the account page shows them. A team
- * withheld from this session (decision 047) shows its name and rule only: no members,
- * invitations or license.
+ * withheld from this session (decision 047) shows its name, its rule and the caller's own
+ * membership (so they can leave it) only: no other member, invitation or license.
  */
 export async function listTeams(deps: Deps, { account, session }: TeamCaller): Promise<TeamsResponse> {
   // Reads only: every way in makes the account's own team in the transaction that makes the account.
@@ -74,7 +74,8 @@ export async function listTeams(deps: Deps, { account, session }: TeamCaller): P
     const twoFactor = twoFactorStateOf(membership, session, now);
     const shown = !twoFactor.withheld;
     const manager = canManage(membership.role);
-    const members = shown ? await listMembers(deps.db, membership.teamId) : [];
+    const everyone = await listMembers(deps.db, membership.teamId);
+    const members = shown ? everyone : everyone.filter((member) => member.accountId === account.id);
     const invitations = shown && manager ? await listPendingInvitations(deps.db, membership.teamId) : [];
     const license = shown ? await findLicenseByAccount(deps.db, membership.ownerId) : undefined;
     // Whether each member has a second factor: for those who enforce the rule, never a secret of it.

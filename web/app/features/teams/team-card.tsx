@@ -28,7 +28,18 @@ const confirmTexts = {
 } as const satisfies Record<Pending['kind'], readonly [MessageKey, MessageKey, MessageKey]>;
 
 /** One team: who is in it, who is invited, and what the caller may do about it. */
-export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean; onChange(): Promise<void> }) {
+export function TeamCard({
+  team,
+  own,
+  onChange,
+  onLeft,
+}: {
+  team: TeamView;
+  own: boolean;
+  onChange(): Promise<void>;
+  /** Leaving takes the card away with its notice: the section says it instead. */
+  onLeft?(team: string): void;
+}) {
   const { t, language } = useI18n();
   const [notice, setNotice] = useState<Notice | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
@@ -46,13 +57,18 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
     setPending(undefined);
     setNotice(result.error ? { tone: 'error', code: result.code ?? 'server.internal' } : success);
     if (!result.error) await onChange();
+    return !result.error;
   }
 
   const confirm = () => {
     if (!pending) return;
     const [, , done] = confirmTexts[pending.kind];
     const path = pending.kind === 'revoke' ? paths.teamInvitation.replace(':id', pending.id) : paths.teamMember.replace(':id', pending.id);
-    void run(api('DELETE', path), { tone: 'success', key: done, email: pending.email, team: teamInText(t, team) });
+    const name = teamInText(t, team);
+    const leaving = pending.kind === 'leave';
+    void run(api('DELETE', path), { tone: 'success', key: done, email: pending.email, team: name }).then((succeeded) => {
+      if (succeeded && leaving) onLeft?.(name);
+    });
   };
   const resend = (invitation: TeamInvitationView) =>
     run(api('POST', paths.teamInvitationResend.replace(':id', invitation.id)), {
@@ -108,9 +124,50 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
           }}
         />
       )}
-      {withheld ? <WithheldTeam /> : contents()}
+      {withheld ? withheldContents() : contents()}
     </section>
   );
+
+  function alert() {
+    return (
+      <FormAlert tone={notice?.tone ?? 'error'} code={notice?.tone === 'error' ? notice.code : undefined}>
+        {notice?.tone === 'success'
+          ? rich(t(notice.key), {
+              email: <Email value={notice.email} />,
+              team: <strong>{notice.team}</strong>,
+              name: <strong>{notice.team}</strong>,
+            })
+          : undefined}
+      </FormAlert>
+    );
+  }
+
+  /** Why the team shows nothing, the way to set up two-factor, and, for a member, the way out. */
+  function withheldContents() {
+    const you = team.members.find((member) => member.you);
+    const leavable = you !== undefined && you.role !== 'owner';
+    const asking = leavable && pending?.id === you.id;
+    return (
+      <>
+        <WithheldTeam
+          leave={
+            leavable &&
+            !asking && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setPending({ kind: 'leave', id: you.id, email: you.email })}
+              >
+                {t('team.confirmLeave')}
+              </button>
+            )
+          }
+        />
+        {alert()}
+        {asking && <div className="team__block">{actions('leave', you.id, you.email, null)}</div>}
+      </>
+    );
+  }
 
   /** Members, invitations and the forms: what a withheld team does not show. */
   function contents() {
@@ -124,15 +181,7 @@ export function TeamCard({ team, own, onChange }: { team: TeamView; own: boolean
             {team.license ? <PlanSummary license={team.license} /> : <p className="muted">{t('team.noPlan')}</p>}
           </div>
         )}
-        <FormAlert tone={notice?.tone ?? 'error'} code={notice?.tone === 'error' ? notice.code : undefined}>
-          {notice?.tone === 'success'
-            ? rich(t(notice.key), {
-                email: <Email value={notice.email} />,
-                team: <strong>{notice.team}</strong>,
-                name: <strong>{notice.team}</strong>,
-              })
-            : undefined}
-        </FormAlert>
+        {alert()}
         <div className="team__block">
           <h3>{t('team.members', { count: team.members.length })}</h3>
           <ul className="boxed-list">

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { rich } from '../../lib/rich.tsx';
 import { TeamCard } from './team-card.tsx';
 
 /** The reasons a sign-in from a team invitation did not join (`/?error=…` after single sign-on). */
@@ -25,6 +26,7 @@ export function TeamSection({ onChange }: { onChange?(): void }) {
   const [arrived] = useState(() => params.get('error'));
   const code = errorCode(arrived);
   const notice = isTeamNotice(code) ? code : undefined;
+  const [left, setLeft] = useState<string | undefined>();
   const refresh = useCallback(async () => {
     const result = await api<TeamsResponse>('GET', paths.team);
     if (result.data) setTeams(result.data.teams);
@@ -44,8 +46,9 @@ export function TeamSection({ onChange }: { onChange?(): void }) {
   return (
     <>
       {notice && <FormAlert code={notice} />}
+      {left && <FormAlert tone="success">{rich(t('team.left'), { team: <strong>{left}</strong> })}</FormAlert>}
       {joined.map((team) => (
-        <TeamCard key={team.id} team={team} own={false} onChange={changed} />
+        <TeamCard key={team.id} team={team} own={false} onChange={changed} onLeft={setLeft} />
       ))}
       {own && joined.length > 0 && isEmpty(own) ? (
         // Someone working in another team never asked for this one: it waits, folded, until they

@@ -66,15 +66,18 @@ export function TwoFactorBanner({ notice }: { notice: TeamTwoFactorNotice }) {
   );
 }
 
-/** A team withheld from this session: its name, why, and the way to set up two-factor. */
-export function WithheldTeam() {
+/** A team withheld from this session: why, the way to set up two-factor, and beside it the way out. */
+export function WithheldTeam({ leave }: { leave?: React.ReactNode }) {
   const { t } = useI18n();
   return (
     <div className="team__block">
       <FormAlert code="team.two_factor_required" />
-      <LocalLink to={twoFactorSettingsPath} className="button button--primary team__two-factor-link">
-        {t('teamTwoFactor.setUp')}
-      </LocalLink>
+      <div className="team__withheld-actions">
+        <LocalLink to={twoFactorSettingsPath} className="button button--primary">
+          {t('teamTwoFactor.setUp')}
+        </LocalLink>
+        {leave}
+      </div>
     </div>
   );
 }
