@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeEmail } from './email.ts';
-import type { ErrorCode } from './errors.ts';
+import { type ErrorCode, errorMessages } from './errors.ts';
 import { languages } from './languages.ts';
 import { otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
@@ -182,6 +182,14 @@ export const twoFactorSigninRequest = z.union([
   z.object({ code: authenticatorCodeSchema }).strict(),
   z.object({ recoveryCode: recoveryCodeSchema }).strict(),
 ]);
+/**
+ * The account, signed in; and when the sign-in came from a team invitation it could not use
+ * (expired, revoked, for another address), why: the sign-in stands all the same.
+ */
+export const twoFactorSigninAnswer = accountView.extend({
+  invitationRefused: z.enum(Object.keys(errorMessages) as [ErrorCode, ...ErrorCode[]]).optional(),
+});
+export type TwoFactorSigninAnswer = z.infer<typeof twoFactorSigninAnswer>;
 
 export const sessionView = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findAccountByEmail } from '../src/features/accounts/account.repository.ts';
+import { findOwnTeam } from '../src/features/teams/team.repository.ts';
 import { beginAuthenticator, confirmAuthenticator } from '../src/features/two-factor/authenticator.ts';
 import { iso } from '../src/lib/clock.ts';
 import { freshEmail, registerAccount, signIn, visitor } from './support/accounts.ts';
@@ -9,6 +10,7 @@ import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
 import { askSignupCode, codeIn, panelBrowser, registerPanel } from './support/panels.ts';
 import { callback, type SsoTestApp, ssoRoundTrip, startSso, startSsoTestApp } from './support/sso.ts';
+import { seedInvitation } from './support/teams.ts';
 import type { TestApp } from './support/test-app.ts';
 import { base32Decode, hotp, totpAt } from './support/totp.ts';
 
@@ -346,6 +348,53 @@ for (const dialect of await dialects()) {
       const done = await client.post('/signin/two-factor', { code: totpAt(secret, now()) });
       assert.equal(done.status, 200, done.text);
       assert.deepEqual(await identities(), [], 'connecting is the settings’ business, with its own proof');
+    });
+
+    it('joins the team of the invitation a single sign-on started from once the code is in, and names one it could not use', async () => {
+      const inviter = await registerAccount(t, visitor(t), freshEmail('inviter'), password);
+      const team = await findOwnTeam(t.deps.db, inviter.id);
+      assert.ok(team);
+      const { email, secret } = await enrolled('invited');
+      const user = sso.google.addUser({ email, emailVerified: true });
+      const account = await findAccountByEmail(t.deps.db, email);
+      const memberships = async () =>
+        (
+          await t.deps.db
+            .selectFrom('team_members')
+            .select('team_id')
+            .where('account_id', '=', account?.id ?? '')
+            .execute()
+        ).map((row) => row.team_id);
+      const fromInvitation = async (token: string) => {
+        const client = visitor(t);
+        const back = await callback(
+          client,
+          await sso.google.signIn((await startSso(client, sso.google, `invitation=${token}`)).href, user.login),
+        );
+        assert.equal(back.path, '/login/two-factor');
+        return client;
+      };
+
+      const { token } = await seedInvitation(t, team.id, email, { inviterId: inviter.id });
+      const client = await fromInvitation(token);
+      assert.ok(!(await memberships()).includes(team.id), 'nobody joins before the second factor');
+      const done = await client.post('/signin/two-factor', { code: totpAt(secret, now()) });
+      assert.equal(done.status, 200, done.text);
+      assert.equal(done.json.data.invitationRefused, undefined);
+      assert.ok((await memberships()).includes(team.id), 'joined once the code was in');
+
+      // An invitation to another address: the sign-in stands, the answer says why nobody joined.
+      const other = await registerAccount(t, visitor(t), freshEmail('other-inviter'), password);
+      const otherTeam = await findOwnTeam(t.deps.db, other.id);
+      assert.ok(otherTeam);
+      const elsewhere = await seedInvitation(t, otherTeam.id, freshEmail('someone-else'), { inviterId: other.id });
+      const second = await fromInvitation(elsewhere.token);
+      nextStep();
+      const answered = await second.post('/signin/two-factor', { code: totpAt(secret, now()) });
+      assert.equal(answered.status, 200, answered.text);
+      assert.equal(answered.json.data.invitationRefused, 'invitation.wrong_account');
+      assert.ok(!(await memberships()).includes(otherTeam.id));
+      assert.equal((await second.get('/session')).json.data.account.email, email);
     });
 
     it('turns off with the password and a current code; regenerating ends the old recovery codes', async () => {

@@ -24,6 +24,7 @@ import * as twoFactorChallenges from './migrations/0022-two-factor-challenges.ts
 import * as teamTwoFactor from './migrations/0023-team-two-factor.ts';
 import * as passkeys from './migrations/0024-passkeys.ts';
 import * as appHandOvers from './migrations/0025-app-hand-overs.ts';
+import * as challengeInvitation from './migrations/0026-challenge-invitation.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -54,6 +55,7 @@ const migrations = {
   '0023-team-two-factor': teamTwoFactor,
   '0024-passkeys': passkeys,
   '0025-app-hand-overs': appHandOvers,
+  '0026-challenge-invitation': challengeInvitation,
 };
 
 /**

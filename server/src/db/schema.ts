@@ -86,6 +86,8 @@ export interface TwoFactorChallengesTable {
   /** The panel user a control-panel sign-in links once the second factor is in. */
   panel_id: string | null;
   panel_user_id: string | null;
+  /** The hash of the team invitation a single sign-on started from, joined once the second factor is in. */
+  invitation_hash: string | null;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
   created_at: Timestamp;

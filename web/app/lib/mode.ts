@@ -1,4 +1,12 @@
-import { type AccountView, type Language, panelBasePath, api as paths, type SigninAnswer, type TwoFactorPrompt } from '@gatehouse/contract';
+import {
+  type AccountView,
+  type Language,
+  panelBasePath,
+  api as paths,
+  type SigninAnswer,
+  type TwoFactorPrompt,
+  type TwoFactorSigninAnswer,
+} from '@gatehouse/contract';
 import { type ApiResult, api, form, sendWithEveryCall } from './api.ts';
 import { markPanelSignin, panelCredentials, receivePanelCredentials } from './panel.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -27,7 +35,7 @@ export interface AccountClient {
   /** Signs in, or for an account with a second factor answers the prompt for it (decision 046). */
   signIn(email: string, password: string): Answer<SigninAnswer>;
   /** The second step of a sign-in: the authenticator's code or a recovery code. */
-  secondFactor(body: { code: string } | { recoveryCode: string }): Answer<AccountView>;
+  secondFactor(body: { code: string } | { recoveryCode: string }): Answer<TwoFactorSigninAnswer>;
   signUp(body: SignupBody): Answer<{ email: string; token?: string }>;
   /** The first password, with the verified link's token or the mailed code; signs in. */
   setFirstPassword(input: {

@@ -48,7 +48,10 @@ export default function TwoFactorSignin() {
       return f.fail(result);
     }
     track('Signed In');
-    if (isAppSignIn(redirectTo)) continueToApp(redirectTo);
+    // A team invitation the sign-in came from that could not be used is said on the account page, as after single sign-on.
+    const refused = result.data?.invitationRefused;
+    if (refused) navigate(`${localizedPath('/', language)}?error=${refused}`);
+    else if (isAppSignIn(redirectTo)) continueToApp(redirectTo);
     else navigate(redirectTo);
   });
 

@@ -3,7 +3,7 @@
 import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/helpers.ts';
+import { providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
 import { inviteApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -39,4 +39,36 @@ test('signing in from an invitation with two-factor on: password, code, then Joi
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
   await page.getByRole('button', { name: en.invitation.join }).click();
   await expect(page.getByRole('region', { name: /^Team of /, exact: false }).first()).toBeVisible();
+});
+
+test('signing in with Google from an invitation with two-factor on: the code, then the team, joined', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
+  const owner = uniqueEmail('tfi-sso-owner', testInfo);
+  const member = uniqueEmail('tfi-sso-member', testInfo);
+  await registerAccount(page, member, password);
+  await registerAccount(page, owner, password);
+  const login = await providerUser('google', { email: member, verified: true, given: 'Mia' });
+
+  const memberContext = await browser.newContext();
+  await signInApi(memberContext.request, member, password);
+  const begun = await memberContext.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
+  const { secret } = (await begun.json()).data;
+  const confirmed = await memberContext.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } });
+  expect(confirmed.status()).toBe(200);
+  await memberContext.close();
+
+  await signInApi(page.request, owner, password);
+  const link = await inviteApi(page.request, member);
+  await page.context().clearCookies();
+
+  await page.goto(link.replace('/signup?', '/login?'));
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, login);
+  await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
+  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByRole('button', { name: en.twoFactor.submit }).click();
+  await expect(page.getByRole('region', { name: `Team of ${owner.split('@')[0]}` }).getByText(member)).toBeVisible();
 });

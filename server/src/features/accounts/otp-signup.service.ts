@@ -50,7 +50,7 @@ export async function completeOtpRegistration(
     // it for the same user: a code read elsewhere signs its owner in but links nobody. An account
     // with a second factor (a provider's account setting its first password) links it only
     // after that factor, as the panel's sign-in does (decision 046).
-    const pending =
+    const panel =
       token.panel_id &&
       token.panel_user_id &&
       input.userId === token.panel_user_id &&
@@ -58,9 +58,9 @@ export async function completeOtpRegistration(
       (await panelHasOrigin(trx, token.panel_id, caller.panelOrigin))
         ? { panelId: token.panel_id, panelUserId: token.panel_user_id }
         : undefined;
-    const started = await startSession(trx, deps, written, caller, proofs.mailedCode, { pending });
-    if (started.kind === 'session' && pending) {
-      await linkPanelUser(trx, { panelId: pending.panelId, panelUserId: pending.panelUserId, accountId: account.id, now });
+    const started = await startSession(trx, deps, written, caller, proofs.mailedCode, { pending: { panel } });
+    if (started.kind === 'session' && panel) {
+      await linkPanelUser(trx, { panelId: panel.panelId, panelUserId: panel.panelUserId, accountId: account.id, now });
     }
     return { account: updated, started };
   });

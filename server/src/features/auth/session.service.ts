@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { openChallenge, type PendingPanelLink } from '../two-factor/challenge.repository.ts';
+import { type AfterSecondFactor, openChallenge } from '../two-factor/challenge.repository.ts';
 import { hasSecondFactor } from '../two-factor/factors.ts';
 import { type Amr, amrColumn, provesTwoFactors } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
@@ -49,7 +49,7 @@ export async function startSession(
   checked: Pick<Account, 'id' | 'credential_generation'>,
   client: ClientInfo,
   amr: readonly Amr[],
-  options: { pending?: PendingPanelLink; until?: string } = {},
+  options: { pending?: AfterSecondFactor; until?: string } = {},
 ): Promise<Started> {
   const { pending, until } = options;
   await lockAccount(db, checked.id);

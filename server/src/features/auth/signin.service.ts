@@ -46,8 +46,8 @@ export async function signIn(
     const now = iso(deps.clock.now());
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
-    const pending = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
-    const started = await startSession(trx, deps, account, caller, proofs.password, { pending });
+    const panel = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
+    const started = await startSession(trx, deps, account, caller, proofs.password, { pending: { panel } });
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (started.kind === 'challenge') return { account, started };
     if (panelUser)

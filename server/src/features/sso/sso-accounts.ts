@@ -81,10 +81,12 @@ export async function signIn(
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
     }
-    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn);
+    // An account that has one signs in from the invitation to its own address, as POST
+    // /invitations/{token}/accept: now, or once its second factor is in.
+    const pending = { invitationHash: flow.invitation_hash ?? undefined };
+    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn, { pending });
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
     if (started.kind === 'challenge') return { kind: 'two_factor' as const, challengeToken: started.challengeToken, flow };
-    // An account that has one signs in from the invitation to its own address, as POST /invitations/{token}/accept.
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
     return { kind: 'signed_in' as const, account, sessionToken: started.token, flow, created: false, invitation };
   };

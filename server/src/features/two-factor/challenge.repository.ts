@@ -14,13 +14,20 @@ export interface PendingPanelLink {
   panelUserId: string;
 }
 
+/** What a sign-in does once its second factor is in, besides starting the session. */
+export interface AfterSecondFactor {
+  panel?: PendingPanelLink;
+  /** The hash of the team invitation the sign-in started from, as its single sign-on flow kept it. */
+  invitationHash?: string;
+}
+
 /** Writes the challenge of a first factor proved; returns its cookie value, once. */
 export async function openChallenge(
   db: DbOrTx,
   clock: Clock,
   account: Pick<Account, 'id' | 'credential_generation'>,
   amr: readonly Amr[],
-  pending?: PendingPanelLink,
+  after: AfterSecondFactor = {},
 ): Promise<string> {
   const now = clock.now();
   const token = randomToken();
@@ -33,8 +40,9 @@ export async function openChallenge(
       credential_generation: account.credential_generation,
       amr: amrColumn(amr),
       attempts: 0,
-      panel_id: pending?.panelId ?? null,
-      panel_user_id: pending?.panelUserId ?? null,
+      panel_id: after.panel?.panelId ?? null,
+      panel_user_id: after.panel?.panelUserId ?? null,
+      invitation_hash: after.invitationHash ?? null,
       expires_at: iso(addMs(now, challengeLifetimeMs)),
       consumed_at: null,
       created_at: iso(now),

@@ -9,6 +9,7 @@ import { countAccountFailure } from '../auth/account-run.ts';
 import { amrOf, withSecondFactor } from '../auth/proof.ts';
 import { type Started, startSession } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
+import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { useAuthenticatorCode } from './authenticator.ts';
 import { consumeChallenge, maxChallengeAttempts, takeChallengeTry } from './challenge.repository.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
@@ -30,16 +31,23 @@ export async function answerChallenge(deps: Deps, challengeToken: string | undef
   await deps.limits.signinAllowed(account.email, caller.ip);
   if (await deps.limits.accountPaused(account.email)) throw new AppError(401, 'auth.signin_paused');
 
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ refused: Refusal } | { started: Session }> => {
-    const refused = await useFactor(trx, deps, challenge, factor, caller);
-    if (refused) return { refused };
-    if (!(await consumeChallenge(trx, challenge.id, iso(deps.clock.now())))) throw expired();
-    return { started: await startProvedSession(trx, deps, challenge, caller) };
-  });
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx): Promise<{ refused: Refusal } | { started: Session; invitation?: JoinResult }> => {
+      const refused = await useFactor(trx, deps, challenge, factor, caller);
+      if (refused) return { refused };
+      if (!(await consumeChallenge(trx, challenge.id, iso(deps.clock.now())))) throw expired();
+      const started = await startProvedSession(trx, deps, challenge, caller);
+      // The team invitation a single sign-on started from: joined as that sign-on would have.
+      const invitation = challenge.invitation_hash
+        ? await joinByTokenHash(deps, trx, challenge.account_id, challenge.invitation_hash, { invitedAddressOnly: true })
+        : undefined;
+      return { started, invitation };
+    });
   if ('refused' in outcome) return refuse(deps, challenge, account, outcome.refused, caller);
   await deps.limits.signinSucceeded(account.email, caller.ip);
   await deps.limits.accountCleared(account.email);
-  return { account, started: outcome.started };
+  return { account, started: outcome.started, invitation: outcome.invitation };
 }
 
 type Session = Extract<Started, { kind: 'session' }>;

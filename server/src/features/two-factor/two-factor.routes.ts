@@ -1,11 +1,11 @@
 import {
-  accountView,
   api,
   recoveryCodesView,
   twoFactorConfirmRequest,
   twoFactorDisableRequest,
   twoFactorEnrolment,
   twoFactorProofRequest,
+  twoFactorSigninAnswer,
   twoFactorSigninRequest,
 } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
@@ -33,14 +33,20 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['sessions'],
         summary: 'The second step of a sign-in: an authenticator code or a recovery code for the challenge cookie; starts the session',
         body: twoFactorSigninRequest,
-        response: replies(accountView),
+        response: replies(twoFactorSigninAnswer),
       },
     },
     async (request, reply) => {
-      const { account, started } = await answerChallenge(deps, challengeTokenOf(request, deps.config), request.body, callerOf(request));
+      const { account, started, invitation } = await answerChallenge(
+        deps,
+        challengeTokenOf(request, deps.config),
+        request.body,
+        callerOf(request),
+      );
       clearChallengeCookie(reply, deps.config, request.panelOrigin);
       setSessionCookie(reply, deps.config, started.token, request.panelOrigin);
-      return { data: toAccountView(account) };
+      const refused = invitation?.ok === false ? { invitationRefused: invitation.code } : {};
+      return { data: { ...toAccountView(account), ...refused } };
     },
   );
 
