@@ -109,6 +109,23 @@ for (const dialect of await dialects()) {
       assert.equal((await amrOf(id))[0], 'hwk');
     });
 
+    it('a verified passkey alone turns no two-factor on: the password signs in, and an authenticator can still be added', async () => {
+      const { id, email, client } = await person();
+      await addPasskey(client, new SoftAuthenticator());
+      assert.equal(await hasSecondFactor(t.deps.db, id), true, 'enough for a team that requires two-factor');
+      // Nothing could answer a code prompt here: no authenticator, no recovery codes.
+      const signedIn = await visitor(t).postForm('/signin', { email, password });
+      assert.equal(signedIn.status, 200, signedIn.text);
+      assert.equal(signedIn.json.data.id, id, 'a session at once, not a code prompt');
+      assert.deepEqual((await client.get('/account')).json.data.twoFactor, { enabled: false, recoveryCodesLeft: 0 });
+      const begun = await client.post('/account/two-factor/totp', { currentPassword: password });
+      assert.equal(begun.status, 200, begun.text);
+      const confirmed = await client.post('/account/two-factor/totp/confirm', { code: totpAt(begun.json.data.secret, t.clock.now()) });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      const asked = await visitor(t).postForm('/signin', { email, password });
+      assert.deepEqual(asked.json.data, { twoFactor: { methods: ['totp', 'recovery'] } }, 'with the authenticator on, the code is asked');
+    });
+
     it('with an authenticator app too: a passkey without user verification asks for its code, one with it does not', async () => {
       const { id, client } = await person();
       const begun = await client.post('/account/two-factor/totp', { currentPassword: password });

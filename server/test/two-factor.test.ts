@@ -201,6 +201,30 @@ for (const dialect of await dialects()) {
       assert.equal((await t.deps.limits.accountFailed(email)).failures, 6, 'the five codes are in the account’s run');
     });
 
+    it('ends no run of failures with the password before the code: signing in again between wrong codes guesses nothing more', async () => {
+      const { email, secret } = await enrolled('guesser');
+      const wrong = totpAt(secret, now(), 5);
+      for (let round = 0; round < 3; round += 1) {
+        const client = await challenged(email);
+        for (let attempt = 0; attempt < 5; attempt += 1) await client.post('/signin/two-factor', { code: wrong });
+      }
+      assert.equal((await t.deps.limits.accountFailed(email)).failures, 16, 'fifteen wrong codes and this one, none forgiven');
+      // The code that starts a session ends the run.
+      const client = await challenged(email);
+      assert.equal((await client.post('/signin/two-factor', { code: totpAt(secret, now()) })).status, 200);
+      assert.equal((await t.deps.limits.accountFailed(email)).failures, 1);
+    });
+
+    it('turning off asks the code after the password, and the password alone forgives no wrong code', async () => {
+      const { email, client, secret } = await enrolled('off-guesser');
+      const wrong = totpAt(secret, now(), 5);
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await client.request('DELETE', '/account/two-factor', { json: { currentPassword: password, code: wrong } });
+        assert.equal(answer.json.code, 'two_factor.invalid_code');
+      }
+      assert.equal((await t.deps.limits.accountFailed(email)).failures, 4);
+    });
+
     it('takes a recovery code once, in any case and with or without its dash', async () => {
       const { email, recoveryCodes } = await enrolled();
       const [first = '', second = ''] = recoveryCodes;

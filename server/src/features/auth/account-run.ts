@@ -9,6 +9,17 @@ import { withMail } from '../../mail/mail-transaction.ts';
 // adds what every place must do alike when a failure reaches the cap.
 
 /**
+ * Ends the runs of failures of an address: the (address, IP) limiter's and the account's. Only
+ * what started a session (or, in the settings, confirmed the owner) does: a first factor that
+ * still owes the second does not, or signing in again between wrong codes would let the codes be
+ * guessed without end.
+ */
+export async function clearFailures(deps: Deps, email: string, caller: Caller): Promise<void> {
+  await deps.limits.signinSucceeded(email, caller.ip);
+  await deps.limits.accountCleared(email);
+}
+
+/**
  * Counts one failure of the address in its run, from whatever client; returns true for the one
  * failure that reaches the cap, which also writes the one warning mail to the account (if any).
  */

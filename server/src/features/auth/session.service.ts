@@ -9,7 +9,7 @@ import { findAccountById, lockAccount } from '../accounts/account.repository.ts'
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
 import { type AfterSecondFactor, openChallenge } from '../two-factor/challenge.repository.ts';
-import { hasSecondFactor } from '../two-factor/factors.ts';
+import { hasAuthenticator } from '../two-factor/factors.ts';
 import { type Amr, amrColumn, provesTwoFactors } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
@@ -39,7 +39,7 @@ export type Started = { kind: 'session'; token: string; session: Session } | { k
  * every sign-in path starts a session, and only for the credential it checked: under the account's
  * lock, an account disabled, deleted or given another credential since (its generation moved on)
  * gets none, and the session keeps the generation the session check compares (decision 029) and
- * what the way in proved (`amr`, decision 045). An account with a confirmed second factor gets a
+ * what the way in proved (`amr`, decision 045). An account with a confirmed authenticator app gets a
  * challenge instead unless `amr` already holds two factors (decision 046). `until` caps the
  * absolute expiry: a session handed over from another one never outlives it (decision 049).
  */
@@ -57,7 +57,7 @@ export async function startSession(
   if (!current || current.disabled_at || current.credential_generation !== checked.credential_generation) {
     throw new AppError(401, 'auth.invalid_credentials');
   }
-  if (!provesTwoFactors(amr) && (await hasSecondFactor(db, current.id))) {
+  if (!provesTwoFactors(amr) && (await hasAuthenticator(db, current.id))) {
     const challengeToken = await openChallenge(db, deps.clock, current, amr, pending);
     await recordAuthEvent(db, { accountId: current.id, type: 'two_factor_asked', ip: client.ip, at: iso(deps.clock.now()) });
     return { kind: 'challenge', challengeToken };

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findAccountByEmail, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { linkPanelUser } from '../panels/panel.repository.ts';
-import { countAccountFailure } from './account-run.ts';
+import { clearFailures, countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
 import { proofs } from './proof.ts';
 import { startSession } from './session.service.ts';
@@ -38,11 +38,9 @@ export async function signIn(
     const tripped = await countAccountFailure(deps, input.email, account, caller);
     throw new AppError(401, tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
   }
-  await deps.limits.signinSucceeded(input.email, caller.ip);
-  await deps.limits.accountCleared(input.email);
   // Hashes made with older parameters are upgraded while the password is at hand.
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
-  return deps.db.transaction().execute(async (trx) => {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
@@ -59,6 +57,10 @@ export async function signIn(
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, started };
   });
+  // Only a session ends the runs of failures: the password before a second factor does not, or
+  // signing in again between wrong codes would let the codes be guessed without end.
+  if (signedIn.started.kind === 'session') await clearFailures(deps, input.email, caller);
+  return signedIn;
 }
 
 export async function signOut(deps: Deps, accountId: string, sessionId: string, caller: Caller): Promise<void> {

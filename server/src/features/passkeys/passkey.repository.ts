@@ -24,6 +24,21 @@ export async function updatePasskey(
   return result.numUpdatedRows === 1n;
 }
 
+/** Records a sign-in's use of a passkey, only while its counter is still the one the sign-in was judged against. */
+export async function advancePasskey(
+  db: DbOrTx,
+  judged: Pick<PasskeysTable, 'id' | 'counter'>,
+  patch: Pick<PasskeysTable, 'counter' | 'backed_up' | 'last_used_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('passkeys')
+    .set(patch)
+    .where('id', '=', judged.id)
+    .where('counter', '=', judged.counter)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
 export async function deletePasskey(db: DbOrTx, accountId: string, id: string): Promise<void> {
   await db.deleteFrom('passkeys').where('id', '=', id).where('account_id', '=', accountId).execute();
 }

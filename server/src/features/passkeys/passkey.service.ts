@@ -15,13 +15,21 @@ import { newId } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { clearFailures } from '../auth/account-run.ts';
 import type { Amr } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
 import { refuseLastWayIn } from '../auth/ways-in.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner } from '../settings/settings-access.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
-import { deletePasskey, findPasskeyByCredential, insertPasskey, listPasskeys, updatePasskey } from './passkey.repository.ts';
+import {
+  advancePasskey,
+  deletePasskey,
+  findPasskeyByCredential,
+  insertPasskey,
+  listPasskeys,
+  updatePasskey,
+} from './passkey.repository.ts';
 import { ceremonyTimeoutMs, keepChallenge, type PasskeySite, refuse, takeChallenge } from './passkey-ceremony.ts';
 
 /** Enough for a phone, a laptop and a few security keys; a bound on what one account can store. */
@@ -192,20 +200,25 @@ export async function signInWithPasskey(deps: Deps, response: PasskeyAssertion, 
   const account = await findAccountById(deps.db, passkey.account_id);
   if (!account || account.disabled_at) throw badRequest('sso.account_disabled');
   const checked = await verifyAssertion(deps, passkey, response, site, taken.challenge, caller);
-  await deps.limits.signinSucceeded(account.email, caller.ip);
-  await deps.limits.accountCleared(account.email);
-  return deps.db.transaction().execute(async (trx) => {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
-    const started = await startSession(trx, deps, account, caller, passkeyProof(checked.userVerified));
-    await updatePasskey(trx, account.id, passkey.id, {
+    // From the counter this assertion was judged against: of two sign-ins of a cloned
+    // authenticator at once, only one moves it on.
+    const moved = await advancePasskey(trx, passkey, {
       counter: checked.newCounter,
       backed_up: checked.credentialBackedUp ? 1 : 0,
       last_used_at: now,
     });
+    if (!moved) return undefined;
+    const started = await startSession(trx, deps, account, caller, passkeyProof(checked.userVerified));
     // Without the person verified on the device, an account with a second factor is asked for it.
     if (started.kind === 'session') await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_signin', ip: caller.ip, at: now });
     return { account, started };
   });
+  if (!signedIn) return refuse(deps, 'passkey.counter_regressed', passkey.account_id, caller);
+  // As for a password: a passkey that still owes the second factor ends no run of failures.
+  if (signedIn.started.kind === 'session') await clearFailures(deps, account.email, caller);
+  return signedIn;
 }
 
 async function verifyAssertion(

@@ -5,7 +5,7 @@ import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
-import { countAccountFailure } from '../auth/account-run.ts';
+import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 
@@ -17,9 +17,17 @@ export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).option
  * not change the password or address, or delete the account). A session is no licence to guess:
  * wrong passwords count like failed sign-ins, per (account, address) and in the account's run
  * across addresses, and while the run is at its cap every password, right or wrong, gets the
- * sign-in's answer (`auth.signin_paused`) after the same work (decision 019).
+ * sign-in's answer (`auth.signin_paused`) after the same work (decision 019). A right password
+ * ends the runs, unless the change still owes another proof (`clear: false`), which ends them itself.
  */
-export async function confirmPassword(deps: Deps, account: Account, password: string, caller: Caller, field: string): Promise<void> {
+export async function confirmPassword(
+  deps: Deps,
+  account: Account,
+  password: string,
+  caller: Caller,
+  field: string,
+  { clear = true } = {},
+): Promise<void> {
   await deps.limits.hashing(caller.ip);
   await deps.limits.signinAllowed(account.email, caller.ip);
   if (!account.password_hash) throw badRequest('account.no_password');
@@ -31,8 +39,7 @@ export async function confirmPassword(deps: Deps, account: Account, password: st
     const code = tripped ? 'auth.signin_paused' : 'auth.wrong_password';
     throw badRequest(code, { fields: { [field]: code } });
   }
-  await deps.limits.signinSucceeded(account.email, caller.ip);
-  await deps.limits.accountCleared(account.email);
+  if (clear) await clearFailures(deps, account.email, caller);
 }
 
 /** The changes that add a way in, which an account without a password confirms with a mailed code. */
@@ -59,11 +66,12 @@ export async function confirmOwner(
   purpose: ConfirmationCodePurpose,
   caller: Caller,
   fields: { password: string; code: string },
+  options: { clear?: boolean } = {},
 ): Promise<void> {
   if (account.password_hash) {
     if (!proof.password)
       throw badRequest('account.confirmation_required', { fields: { [fields.password]: 'validation.password_required' } });
-    await confirmPassword(deps, account, proof.password, caller, fields.password);
+    await confirmPassword(deps, account, proof.password, caller, fields.password, options);
     return;
   }
   if (!proof.code) throw badRequest('account.confirmation_required', { fields: { [fields.code]: 'validation.otp_required' } });

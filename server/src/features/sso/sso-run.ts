@@ -1,6 +1,6 @@
 import type { Caller, Deps } from '../../deps.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
-import { countAccountFailure } from '../auth/account-run.ts';
+import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import type { SsoOutcome, SsoRefusal } from './sso-accounts.ts';
 
 // Single sign-on and the per-account run of failed sign-ins (decision 019).
@@ -26,6 +26,5 @@ export async function ssoRefused(deps: Deps, code: SsoRefusal, accountId: string
  */
 export async function ssoFinished(deps: Deps, outcome: SsoOutcome, caller: Caller): Promise<void> {
   if (outcome.kind !== 'signed_in') return;
-  await deps.limits.signinSucceeded(outcome.account.email, caller.ip);
-  await deps.limits.accountCleared(outcome.account.email);
+  await clearFailures(deps, outcome.account.email, caller);
 }

@@ -7,14 +7,14 @@ import type { WriteMail } from '../../mail/mail-transaction.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { countAccountFailure } from '../auth/account-run.ts';
+import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { amrColumn, amrOf, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner } from '../settings/settings-access.ts';
 import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
 import { removeSecondFactors } from './challenge.repository.ts';
-import { hasSecondFactor } from './factors.ts';
+import { hasAuthenticator } from './factors.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
 // Turning two-factor on and off from the settings (decision 046). Every step that adds, replaces
@@ -28,11 +28,16 @@ interface Proof {
   emailCode?: string | undefined;
 }
 
-const proveOwner = (deps: Deps, account: Account, proof: Proof, caller: Caller) =>
-  confirmOwner(deps, account, { password: proof.currentPassword, code: proof.emailCode }, 'two_factor_code', caller, {
-    password: 'currentPassword',
-    code: 'emailCode',
-  });
+const proveOwner = (deps: Deps, account: Account, proof: Proof, caller: Caller, options: { clear?: boolean } = {}) =>
+  confirmOwner(
+    deps,
+    account,
+    { password: proof.currentPassword, code: proof.emailCode },
+    'two_factor_code',
+    caller,
+    { password: 'currentPassword', code: 'emailCode' },
+    options,
+  );
 
 const alreadyOn = () => new AppError(409, 'two_factor.already_enabled');
 const notOn = () => badRequest('two_factor.not_enabled');
@@ -40,7 +45,7 @@ const notOn = () => badRequest('two_factor.not_enabled');
 /** A new authenticator secret, its otpauth URI (issuer: the host's brand, label: the address) and QR code; active once confirmed. */
 export async function beginEnrolment(deps: Deps, account: Account, proof: Proof, caller: Caller) {
   await proveOwner(deps, account, proof, caller);
-  if (await hasSecondFactor(deps.db, account.id)) throw alreadyOn();
+  if (await hasAuthenticator(deps.db, account.id)) throw alreadyOn();
   const brand = await getBrand(deps.db, deps.config, caller.host);
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
@@ -76,7 +81,7 @@ export async function regenerateRecoveryCodes(deps: Deps, account: Account, proo
   await proveOwner(deps, account, proof, caller);
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
-    if (!(await hasSecondFactor(trx, account.id))) throw notOn();
+    if (!(await hasAuthenticator(trx, account.id))) throw notOn();
     const now = iso(deps.clock.now());
     const recoveryCodes = await replaceRecoveryCodes(trx, deps, account.id, now);
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_recovery_regenerated', ip: caller.ip, at: now });
@@ -86,10 +91,11 @@ export async function regenerateRecoveryCodes(deps: Deps, account: Account, proo
 
 /** Turns two-factor off: the password (or mailed code) and a current code from the app, which counts in the run like a password. */
 export async function disableTwoFactor(deps: Deps, account: Account, input: Proof & { code: string }, caller: Caller): Promise<void> {
-  await proveOwner(deps, account, input, caller);
+  // The password alone ends no run of failures here: the code is still to be judged.
+  await proveOwner(deps, account, input, caller, { clear: false });
   const refused = await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
-    if (!(await hasSecondFactor(trx, account.id))) throw notOn();
+    if (!(await hasAuthenticator(trx, account.id))) throw notOn();
     const check = await useAuthenticatorCode(trx, deps, account.id, input.code);
     if (!check.ok) return check.reason === 'used' ? 'two_factor.code_used' : 'two_factor.invalid_code';
     await removeSecondFactors(trx, account.id);
@@ -97,7 +103,7 @@ export async function disableTwoFactor(deps: Deps, account: Account, input: Proo
     await notify(deps, mail, account, 'two_factor_disabled');
     return undefined;
   });
-  if (!refused) return;
+  if (!refused) return clearFailures(deps, account.email, caller);
   await deps.limits.signinFailed(account.email, caller.ip);
   const tripped = await countAccountFailure(deps, account.email, account, caller);
   const code = tripped ? 'auth.signin_paused' : refused;

@@ -2,10 +2,25 @@ import type { DbOrTx } from '../../db/database.ts';
 import { recoveryCodesLeft } from './recovery-codes.ts';
 
 /**
- * Whether the account has a second factor to sign in with: a confirmed authenticator, or a passkey
- * made with the person verified on the device (it proves two factors alone, decision 048). What a team
- * that requires two-factor asks its members to have (decision 046); whether the current session
- * used it is the session's `amr` (decision 045).
+ * Whether two-factor authentication is on: a confirmed authenticator app, whose code every way in
+ * that proves one factor is then asked for, and which recovery codes stand in for (decision 046).
+ */
+export async function hasAuthenticator(db: DbOrTx, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('totp_factors')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the account can prove a second factor: a confirmed authenticator, or a passkey made
+ * with the person verified on the device (it proves two factors alone, decision 048). What a team
+ * that requires two-factor asks its members to have (decision 047); whether the current session
+ * used it is the session's `amr` (decision 045). A passkey alone does not turn two-factor on: a
+ * sign-in with the password is not asked for it, as it could not answer with a code.
  */
 export async function hasSecondFactor(db: DbOrTx, accountId: string): Promise<boolean> {
   return (await accountsWithSecondFactor(db, [accountId])).has(accountId);
@@ -26,6 +41,6 @@ export async function accountsWithSecondFactor(db: DbOrTx, accountIds: readonly 
 
 /** What the settings show: whether two-factor is on, and how many recovery codes are left. */
 export async function twoFactorState(db: DbOrTx, accountId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-  const enabled = await hasSecondFactor(db, accountId);
+  const enabled = await hasAuthenticator(db, accountId);
   return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, accountId) : 0 };
 }

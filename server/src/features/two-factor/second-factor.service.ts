@@ -5,7 +5,7 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { countAccountFailure } from '../auth/account-run.ts';
+import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { amrOf, withSecondFactor } from '../auth/proof.ts';
 import { type Started, startSession } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
@@ -45,8 +45,7 @@ export async function answerChallenge(deps: Deps, challengeToken: string | undef
       return { started, invitation };
     });
   if ('refused' in outcome) return refuse(deps, challenge, account, outcome.refused, caller);
-  await deps.limits.signinSucceeded(account.email, caller.ip);
-  await deps.limits.accountCleared(account.email);
+  await clearFailures(deps, account.email, caller);
   return { account, started: outcome.started, invitation: outcome.invitation };
 }
 
