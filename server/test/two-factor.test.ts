@@ -225,6 +225,22 @@ for (const dialect of await dialects()) {
       assert.equal((await t.deps.limits.accountFailed(email)).failures, 4);
     });
 
+    it('makes new recovery codes only for a session proved with two factors, not one from before, password or not', async () => {
+      const email = freshEmail('regen');
+      const client = visitor(t);
+      await registerAccount(t, client, email, password);
+      const before = await signIn(t, email, password);
+      const { recoveryCodes } = await enrol(client, { currentPassword: password });
+      const refused = await before.post('/account/two-factor/recovery-codes', { currentPassword: password });
+      assert.deepEqual([refused.status, refused.json.code], [403, 'two_factor.proof_required']);
+      // Nothing changed: the old codes still work.
+      const other = await challenged(email);
+      assert.equal((await other.post('/signin/two-factor', { recoveryCode: recoveryCodes[0] })).status, 200);
+      const renewed = await other.post('/account/two-factor/recovery-codes', { currentPassword: password });
+      assert.equal(renewed.status, 200, renewed.text);
+      assert.equal(renewed.json.data.recoveryCodes.length, 10);
+    });
+
     it('takes a recovery code once, in any case and with or without its dash', async () => {
       const { email, recoveryCodes } = await enrolled();
       const [first = '', second = ''] = recoveryCodes;

@@ -8,7 +8,7 @@ import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
-import { amrColumn, amrOf, withSecondFactor } from '../auth/proof.ts';
+import { amrColumn, amrOf, provedTwoFactors, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner } from '../settings/settings-access.ts';
@@ -76,8 +76,14 @@ export async function confirmEnrolment(deps: Deps, signedIn: { account: Account;
   });
 }
 
-/** A new set of recovery codes; every code of the old set stops working. */
-export async function regenerateRecoveryCodes(deps: Deps, account: Account, proof: Proof, caller: Caller) {
+/**
+ * A new set of recovery codes; every code of the old set stops working. Only from a session
+ * proved with two factors: new codes are a lasting second factor, which a session stolen before
+ * two-factor was on, with the password, must not be able to take for itself.
+ */
+export async function regenerateRecoveryCodes(deps: Deps, signedIn: { account: Account; session: Session }, proof: Proof, caller: Caller) {
+  const { account, session } = signedIn;
+  if (!provedTwoFactors(session)) throw new AppError(403, 'two_factor.proof_required');
   await proveOwner(deps, account, proof, caller);
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);

@@ -100,7 +100,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(recoveryCodesView),
       },
     },
-    async (request) => ({ data: await regenerateRecoveryCodes(deps, authOf(request).account, request.body, callerOf(request)) }),
+    async (request) => ({ data: await regenerateRecoveryCodes(deps, authOf(request), request.body, callerOf(request)) }),
   );
 
   r.delete(
