@@ -1,5 +1,6 @@
 import { api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button } from '../../components/ui.tsx';
@@ -7,8 +8,9 @@ import { CurrentPasswordField, SettingsForm } from '../../features/settings/conf
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
 import { formatDateTime, settingsApi } from '../../features/settings/settings-api.ts';
-import { useI18n } from '../../lib/i18n.tsx';
-import { mode } from '../../lib/mode.ts';
+import { twoFactorPath } from '../../features/two-factor/two-factor-path.ts';
+import { localizedPath, useI18n } from '../../lib/i18n.tsx';
+import { asksSecondFactor, mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -22,6 +24,7 @@ export default function PasswordSection() {
   const [done, setDone] = useState(false);
   const [linkSent, setLinkSent] = useState(false);
   const f = useForm();
+  const navigate = useNavigate();
   const byCode = mode().mailed === 'code';
 
   const change = f.onSubmit(async () => {
@@ -29,6 +32,8 @@ export default function PasswordSection() {
     if (!f.check({ currentPassword: current ? undefined : 'validation.password_required', ...next.errors() })) return;
     const result = await settingsApi('POST', paths.accountPassword, { currentPassword: current, password: next.password });
     if (result.error) return f.fail(result);
+    // A session signed in before two-factor was on gets its new one only with the code.
+    if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language, localizedPath('/settings/password', language)));
     f.clear();
     setCurrent('');
     next.setPassword('');
