@@ -3,7 +3,7 @@
 import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/helpers.ts';
+import { capture, uniqueEmail } from '../support/helpers.ts';
 import { signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -35,8 +35,9 @@ test('changing the password in a session from before two-factor leads to the cod
   await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
   await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
-  await expect(page).toHaveURL(/\/settings\/password$/);
-  await expect(page.getByLabel('Current password')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/password\?changed=1$/);
+  await expect(page.getByRole('status').filter({ hasText: en.settings.password.done })).toBeVisible();
+  await capture(page, testInfo, 'two-factor-password-changed');
   // The new password is the one that signs in now.
   const check = await browser.newContext();
   const answer = await check.request.post('/signin', { form: { email, password: next } });

@@ -1,6 +1,6 @@
 import { api as paths } from '@gatehouse/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password.tsx';
 import { Button } from '../../components/ui.tsx';
@@ -21,7 +21,9 @@ export default function PasswordSection() {
   const { email } = session.account;
   const [current, setCurrent] = useState('');
   const next = useNewPassword(email);
-  const [done, setDone] = useState(false);
+  // Back from the code screen a change asked for (below), the change is done.
+  const [params] = useSearchParams();
+  const [done, setDone] = useState(() => params.get('changed') === '1');
   const [linkSent, setLinkSent] = useState(false);
   const f = useForm();
   const navigate = useNavigate();
@@ -33,7 +35,8 @@ export default function PasswordSection() {
     const result = await settingsApi('POST', paths.accountPassword, { currentPassword: current, password: next.password });
     if (result.error) return f.fail(result);
     // A session signed in before two-factor was on gets its new one only with the code.
-    if (asksSecondFactor(result.data)) return navigate(twoFactorPath(language, localizedPath('/settings/password', language)));
+    if (asksSecondFactor(result.data))
+      return navigate(twoFactorPath(language, `${localizedPath('/settings/password', language)}?changed=1`));
     f.clear();
     setCurrent('');
     next.setPassword('');
