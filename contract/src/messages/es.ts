@@ -102,7 +102,7 @@ const es = {
   'team.name_invalid': 'El nombre de un equipo no puede contener saltos de línea ni otros caracteres de control',
   'team.name_link': 'El nombre de un equipo no puede contener una dirección web',
   'team.two_factor_required':
-    'Este equipo exige la autenticación en dos pasos. Actívala en la configuración de seguridad de tu cuenta y vuelve a iniciar sesión con tu segundo factor',
+    'Este equipo exige la verificación en dos pasos. Actívala en la configuración de seguridad de tu cuenta y vuelve a iniciar sesión con tu segundo factor',
   'team.two_factor_grace_invalid': 'El periodo de gracia es un número entero de días, de 0 a 90',
   'team.invitation_limit': 'El equipo ha alcanzado su número máximo de invitaciones pendientes. Revoca una o espera a que se acepte alguna',
   'invitation.invalid': 'Este enlace de invitación no es válido. Comprueba que has abierto el enlace completo del correo',
