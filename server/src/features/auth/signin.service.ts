@@ -57,8 +57,7 @@ export async function signIn(
     await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, started };
   });
-  // Only a session ends the runs of failures: the password before a second factor does not, or
-  // signing in again between wrong codes would let the codes be guessed without end.
+  // A password that still owes the code ends no run (clearFailures says why).
   if (signedIn.started.kind === 'session') await clearFailures(deps, input.email, caller);
   return signedIn;
 }
