@@ -4,7 +4,7 @@ import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
-import { inviteApi, signInApi } from '../support/teams.ts';
+import { enrolTwoFactorApi, inviteApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
 const password = 'Invited with a code 2026';
@@ -17,13 +17,7 @@ test('signing in from an invitation with two-factor on: password, code, then Joi
   await registerAccount(page, owner, password);
 
   // The member turns two-factor on.
-  const memberContext = await browser.newContext();
-  await signInApi(memberContext.request, member, password);
-  const begun = await memberContext.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
-  const { secret } = (await begun.json()).data;
-  const confirmed = await memberContext.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } });
-  expect(confirmed.status()).toBe(200);
-  await memberContext.close();
+  const secret = await enrolTwoFactorApi(browser, member, password);
 
   await signInApi(page.request, owner, password);
   const link = await inviteApi(page.request, member);
@@ -52,13 +46,7 @@ test('signing in with Google from an invitation with two-factor on: the code, th
   await registerAccount(page, owner, password);
   const login = await providerUser('google', { email: member, verified: true, given: 'Mia' });
 
-  const memberContext = await browser.newContext();
-  await signInApi(memberContext.request, member, password);
-  const begun = await memberContext.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
-  const { secret } = (await begun.json()).data;
-  const confirmed = await memberContext.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } });
-  expect(confirmed.status()).toBe(200);
-  await memberContext.close();
+  const secret = await enrolTwoFactorApi(browser, member, password);
 
   await signInApi(page.request, owner, password);
   const link = await inviteApi(page.request, member);

@@ -4,7 +4,7 @@ import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, uniqueEmail } from '../support/helpers.ts';
-import { signInApi } from '../support/teams.ts';
+import { enrolTwoFactorApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
 const password = 'Changed with a code 2026';
@@ -20,12 +20,7 @@ test('changing the password in a session from before two-factor leads to the cod
   await signInApi(page.request, email, password);
 
   // Two-factor turned on in another browser.
-  const other = await browser.newContext();
-  await signInApi(other.request, email, password);
-  const begun = await other.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
-  const { secret } = (await begun.json()).data;
-  expect((await other.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } })).status()).toBe(200);
-  await other.close();
+  const secret = await enrolTwoFactorApi(browser, email, password);
 
   await page.goto('/settings/password');
   await page.getByLabel('Current password').fill(password);

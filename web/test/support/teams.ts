@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { totpAt } from '../../../server/test/support/index.ts';
 import { linkIn, waitForMail } from './helpers.ts';
 import { controlUrl } from './ports.ts';
 
@@ -25,4 +26,16 @@ export async function signInWithTwoFactorsDirectly(email: string): Promise<void>
 /** Makes every invitation of an address expire, as seven days would. */
 export async function expireInvitations(email: string): Promise<void> {
   await fetch(`${controlUrl}/invitations/expire?email=${encodeURIComponent(email)}`, { method: 'POST' });
+}
+
+/** Turns two-factor on for an account in a browser context of its own, as the settings do; returns the authenticator's secret. */
+export async function enrolTwoFactorApi(browser: Browser, email: string, password: string): Promise<string> {
+  const context = await browser.newContext();
+  await signInApi(context.request, email, password);
+  const begun = await context.request.post('/account/two-factor/totp', { data: { currentPassword: password } });
+  const { secret } = (await begun.json()).data;
+  const confirmed = await context.request.post('/account/two-factor/totp/confirm', { data: { code: totpAt(secret, new Date()) } });
+  expect(confirmed.status()).toBe(200);
+  await context.close();
+  return secret;
 }
