@@ -114,7 +114,7 @@ export const errorMessages = {
   'two_factor.already_enabled': 'Two-factor authentication is already on for this account',
   'two_factor.not_pending': 'There is no authenticator waiting to be confirmed. Start the setup again',
   'two_factor.not_enabled': 'Two-factor authentication is not on for this account',
-  'two_factor.proof_required': 'Sign in again with your second factor to make new recovery codes',
+  'two_factor.proof_required': 'Sign in again with your second factor to change how you sign in',
   'passkey.unavailable': 'Passkeys are not available here. Sign in with your email and password',
   'passkey.expired': 'This passkey request has expired or was already used. Please try again',
   'passkey.invalid': 'The passkey could not be verified, so nothing was changed. Please try again',

@@ -17,3 +17,4 @@ export * from './settings.ts';
 export * from './sso-providers.ts';
 export * from './teams.ts';
 export * from './validation.ts';
+export * from './ways-in.ts';

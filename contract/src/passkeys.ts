@@ -78,10 +78,13 @@ export const passkeyName = z
   .max(60, code('passkey.name_invalid'))
   .refine((value) => !/\p{Cc}/u.test(value), code('passkey.name_invalid'));
 
-/** Adding a passkey to the signed-in account: the password, or without one the mailed code. */
+/**
+ * Adding, renaming or removing a passkey of the signed-in account: the password, or without one
+ * the mailed code (and, once the account has an authenticator, a session proved with two factors).
+ */
 export const passkeyProofRequest = z.object({ password: presentedPasswordSchema.optional(), code: codeSchema.optional() });
 export const passkeyAddRequest = z.object({ response: passkeyRegistration, name: passkeyName.optional() });
-export const passkeyRenameRequest = z.object({ name: passkeyName });
+export const passkeyRenameRequest = passkeyProofRequest.extend({ name: passkeyName });
 export const passkeySigninRequest = z.object({ response: passkeyAssertion });
 /** The sign-up's password step, with a passkey instead: the verified address and its set-password token. */
 export const passkeySignupOptionsRequest = z.object({ email: emailSchema, token: tokenSchema });

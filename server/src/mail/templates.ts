@@ -1,4 +1,4 @@
-import { formatMessage, type Language } from '@gatehouse/contract';
+import { formatMessage, type Language, type WayInKind } from '@gatehouse/contract';
 import de from './messages/de.ts';
 import en, { type MailMessages } from './messages/en.ts';
 import es from './messages/es.ts';
@@ -34,7 +34,9 @@ export type MailKind =
   | 'two_factor_code'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
-  | 'two_factor_reset';
+  | 'two_factor_reset'
+  | 'way_in_added'
+  | 'way_in_removed';
 
 /** Mails that carry a 10-minute code instead of a link. */
 const codeKinds: ReadonlySet<MailKind> = new Set([
@@ -69,6 +71,11 @@ export interface MailParams {
   teamName?: string;
   /** When the invitation ends (ISO-8601), shown as a date in the reader's language. */
   expiresAt?: string;
+  /** The way in a notice is about, and what names it (a passkey's name, a provider, a panel's host). */
+  wayIn?: WayInKind;
+  detail?: string;
+  /** What "this was not me" removed because it was added since the request. */
+  removed?: WayInKind[];
 }
 
 export interface RenderedMail {
@@ -85,7 +92,9 @@ interface Layout {
   after: string[];
 }
 
-function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout {
+const listFormat = (items: string[], language: Language) => new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+
+function layoutFor(kind: MailKind, m: MailMessages, params: MailParams, language: Language): Layout {
   switch (kind) {
     case 'verify_email':
       return { ...m.verifyEmail, paragraphs: [m.verifyEmail.intro], after: [m.verifyEmail.expiry, m.common.ignore] };
@@ -115,8 +124,15 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams): Layout 
       return { ...m.emailChangeCode, paragraphs: [m.emailChangeCode.intro], after: [m.emailChangeCode.expiry, m.common.ignore] };
     case 'email_change_notice':
       return { ...m.emailChangeNotice, paragraphs: [m.emailChangeNotice.intro], after: [m.emailChangeNotice.notYou] };
-    case 'account_recovered':
-      return { ...m.accountRecovered, paragraphs: [m.accountRecovered.intro], after: [m.accountRecovered.expiry] };
+    case 'account_recovered': {
+      const since = (params.removed ?? []).filter((kind) => kind !== 'password').map((kind) => m.wayInsAddedSince[kind]);
+      const removed = since.length > 0 ? [m.accountRecovered.removedSince.replace('{removed}', listFormat(since, language))] : [];
+      return { ...m.accountRecovered, paragraphs: [m.accountRecovered.intro, ...removed], after: [m.accountRecovered.expiry] };
+    }
+    case 'way_in_added':
+      return { ...m.wayInAdded, paragraphs: [m.wayInAdded.intro], after: [m.wayInAdded.notYou] };
+    case 'way_in_removed':
+      return { ...m.wayInRemoved, paragraphs: [m.wayInRemoved.intro], after: [m.wayInRemoved.notYou] };
     case 'email_change_taken':
       return { ...m.emailChangeTaken, paragraphs: [m.emailChangeTaken.intro], after: [m.common.ignore] };
     case 'deletion_code':
@@ -169,9 +185,10 @@ export function renderMail(kind: MailKind, language: Language, brand: MailBrand,
     team: params.teamName ?? params.team ?? '',
     days: 7,
     date: params.expiresAt ? mailDate(params.expiresAt, language) : '',
+    method: params.wayIn ? formatMessage(m.wayIn[params.wayIn], { detail: params.detail ?? '' }, language) : '',
   };
   const fill = (template: string) => formatMessage(template, values, language);
-  const layout = layoutFor(kind, m, params);
+  const layout = layoutFor(kind, m, params, language);
   const subject = fill(layout.subject);
   const paragraphs = layout.paragraphs.map(fill);
   const after = layout.after.map(fill);

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { type Clock, iso } from '../../lib/clock.ts';
 import { endSessions } from '../auth/end-sessions.ts';
+import { applyRecovery } from '../ways-in/registry.ts';
 import { findAccountByEmail, lockAccount, updateCredential } from './account.repository.ts';
 
 /** The operator's view of one account (the admin CLI). */
@@ -22,6 +23,7 @@ export async function disableAccount(deps: { db: Db; clock: Clock }, email: stri
     await lockAccount(trx, account.id);
     await updateCredential(trx, account.id, { disabled_at: now, updated_at: now });
     await endSessions(trx, deps, account.id, { all: true });
+    await applyRecovery(trx, account.id, 'disable');
     return account;
   });
 }

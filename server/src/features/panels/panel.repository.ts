@@ -84,13 +84,3 @@ export async function isPanelAccount(db: DbOrTx, panelId: string, accountId: str
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Removes the panel users linked (or linked anew) to the account at or after `since`; returns how many. */
-export async function unlinkPanelUsersSince(db: DbOrTx, accountId: string, since: string): Promise<number> {
-  const result = await db
-    .deleteFrom('panel_accounts')
-    .where('account_id', '=', accountId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -155,7 +155,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => ({
-      data: await addOptions(deps, authOf(request).account, request.body, siteOf(request, reply), callerOf(request)),
+      data: await addOptions(deps, authOf(request), request.body, siteOf(request, reply), callerOf(request)),
     }),
   );
 
@@ -173,9 +173,19 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   const params = z.object({ id: z.string().max(64) });
   r.patch(
     api.passkey,
-    { ...signedIn, schema: { tags, headers, summary: 'Rename a passkey', params, body: passkeyRenameRequest, response: replies(empty) } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        headers,
+        summary: 'Rename a passkey: the same proof as adding one',
+        params,
+        body: passkeyRenameRequest,
+        response: replies(empty),
+      },
+    },
     async (request) => {
-      await renamePasskey(deps, authOf(request).account.id, request.params.id, request.body.name, callerOf(request));
+      await renamePasskey(deps, authOf(request), request.params.id, request.body, callerOf(request));
       return { data: {} };
     },
   );
@@ -187,13 +197,14 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         headers,
-        summary: 'Remove a passkey (refused with passkey.last_method when it is the last way in)',
+        summary: 'Remove a passkey: the same proof as adding one (refused with passkey.last_method when it is the last way in)',
         params,
+        body: passkeyProofRequest,
         response: replies(empty),
       },
     },
     async (request) => {
-      await removePasskey(deps, authOf(request).account.id, request.params.id, callerOf(request));
+      await removePasskey(deps, authOf(request), request.params.id, request.body, callerOf(request));
       return { data: {} };
     },
   );

@@ -13,15 +13,17 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures } from '../auth/account-run.ts';
 import type { Amr } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
-import { refuseLastWayIn } from '../auth/ways-in.ts';
+import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { getBrand } from '../brands/brand.service.ts';
-import { confirmOwner } from '../settings/settings-access.ts';
+import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
+import { notifyWayIn } from '../ways-in/notice.ts';
 import {
   advancePasskey,
   deletePasskey,
@@ -73,16 +75,17 @@ const asOptions = (options: { challenge: string }) => options as PasskeyOptions;
 
 const transportsOf = (passkey: Passkey) => (passkey.transports ? passkey.transports.split(' ') : undefined);
 
-/** Adding a passkey in the settings starts after the password, or the mailed code without one. */
-export async function addOptions(
-  deps: Deps,
-  account: Account,
-  proof: { password?: string; code?: string },
-  site: PasskeySite,
-  caller: Caller,
-) {
+type PasskeyProof = { password?: string | undefined; code?: string | undefined };
+
+/** The registry's proof for a change to the account's passkeys (decision 050). */
+const proveOwner = (deps: Deps, signedIn: SignedIn, action: 'add' | 'change', proof: PasskeyProof, caller: Caller) =>
+  confirmOwner(deps, signedIn, { wayIn: 'passkey', action }, proof, 'passkey_code', caller, { password: 'password', code: 'code' });
+
+/** Adding a passkey in the settings starts after the proof. */
+export async function addOptions(deps: Deps, signedIn: SignedIn, proof: PasskeyProof, site: PasskeySite, caller: Caller) {
+  const { account } = signedIn;
   if ((await listPasskeys(deps.db, account.id)).length >= passkeyLimit) throw badRequest('passkey.limit');
-  await confirmOwner(deps, account, proof, 'passkey_code', caller, { password: 'password', code: 'code' });
+  await proveOwner(deps, signedIn, 'add', proof, caller);
   return creationOptions(deps, account, site, 'register');
 }
 
@@ -147,11 +150,12 @@ export async function addPasskey(
   caller: Caller,
 ): Promise<PasskeyView> {
   const registered = await verifyCreation(deps, input.response, site, 'register', account.id, caller);
-  return deps.db.transaction().execute(async (trx) => {
+  return withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if ((await listPasskeys(trx, account.id)).length >= passkeyLimit) throw badRequest('passkey.limit');
     const passkey = await storePasskey(trx, deps, { accountId: account.id, registered, site, name: input.name, caller });
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_added', ip: caller.ip, at: passkey.created_at });
+    await notifyWayIn(deps, mail, account, 'passkey', 'added', passkey.name);
     return toPasskeyView(passkey);
   });
 }
@@ -160,21 +164,39 @@ export async function passkeysOf(deps: Deps, accountId: string): Promise<Passkey
   return (await listPasskeys(deps.db, accountId)).map(toPasskeyView);
 }
 
-export async function renamePasskey(deps: Deps, accountId: string, id: string, name: string, caller: Caller): Promise<void> {
+/** The account's passkey of this id, or 404 before any proof is judged (nothing to guess against). */
+async function ownPasskey(db: DbOrTx, accountId: string, id: string): Promise<Passkey> {
+  const passkey = (await listPasskeys(db, accountId)).find((candidate) => candidate.id === id);
+  if (!passkey) throw notFound('passkey.not_found');
+  return passkey;
+}
+
+/** Renames a passkey after the same proof as adding one: a name is what the owner recognises it by. */
+export async function renamePasskey(deps: Deps, signedIn: SignedIn, id: string, input: PasskeyProof & { name: string }, caller: Caller) {
+  const accountId = signedIn.account.id;
+  await ownPasskey(deps.db, accountId, id);
+  await proveOwner(deps, signedIn, 'change', input, caller);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await updatePasskey(trx, accountId, id, { name }))) throw notFound('passkey.not_found');
+    if (!(await updatePasskey(trx, accountId, id, { name: input.name }))) throw notFound('passkey.not_found');
     await recordAuthEvent(trx, { accountId, type: 'passkey_renamed', ip: caller.ip, at: iso(deps.clock.now()) });
   });
 }
 
-/** Removes a passkey, unless it is the account's last way in (decision 048, as for single sign-on). */
-export async function removePasskey(deps: Deps, accountId: string, id: string, caller: Caller): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await lockAccount(trx, accountId);
-    if (!(await listPasskeys(trx, accountId)).some((passkey) => passkey.id === id)) throw notFound('passkey.not_found');
-    await refuseLastWayIn(trx, accountId, 'passkey.last_method');
-    await deletePasskey(trx, accountId, id);
-    await recordAuthEvent(trx, { accountId, type: 'passkey_removed', ip: caller.ip, at: iso(deps.clock.now()) });
+/**
+ * Removes a passkey after the same proof as adding one, unless it is the account's last way in
+ * (decision 048, as for single sign-on); the owner is mailed.
+ */
+export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, proof: PasskeyProof, caller: Caller): Promise<void> {
+  const { account } = signedIn;
+  await ownPasskey(deps.db, account.id, id);
+  await proveOwner(deps, signedIn, 'change', proof, caller);
+  await withMail(deps, caller.host, async (trx, mail) => {
+    await lockAccount(trx, account.id);
+    const passkey = await ownPasskey(trx, account.id, id);
+    await refuseLastWayIn(trx, account.id, 'passkey.last_method');
+    await deletePasskey(trx, account.id, id);
+    await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_removed', ip: caller.ip, at: iso(deps.clock.now()) });
+    await notifyWayIn(deps, mail, account, 'passkey', 'removed', passkey.name);
   });
 }
 

@@ -9,6 +9,7 @@ import { lockAccount, updateCredential } from '../accounts/account.repository.ts
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
+import { applyRecovery } from '../ways-in/registry.ts';
 
 export interface NewPassword {
   account: Account;
@@ -51,6 +52,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
   });
   await revokeByPolicy(trx, account.id, 'newPassword', now);
   await endSessions(trx, deps, account.id, { all: true });
+  await applyRecovery(trx, account.id, change.signedIn ? 'passwordChange' : 'reset');
   if (change.notify) {
     await change.notify.mail({
       to: account.email,

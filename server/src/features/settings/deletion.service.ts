@@ -10,7 +10,7 @@ import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { accountAddresses } from './account-addresses.ts';
 import { accountData, exportAccount } from './account-data.ts';
-import { confirmPassword } from './settings-access.ts';
+import { confirmPassword, type SignedIn } from './settings-access.ts';
 
 /** Everything stored about the person, as one JSON document (GDPR articles 15 and 20). */
 export async function exportAccountData(deps: Deps, account: Account, caller: Caller) {
@@ -44,14 +44,15 @@ export async function sendDeletionCode(deps: Deps, account: Account, caller: Cal
  */
 export async function deleteAccount(
   deps: Deps,
-  account: Account,
+  signedIn: SignedIn,
   input: { password?: string; code?: string },
   caller: Caller,
 ): Promise<void> {
+  const { account } = signedIn;
   let codeId: string | undefined;
   if (account.password_hash) {
     if (!input.password) throw badRequest('account.confirmation_required', { fields: { password: 'validation.password_required' } });
-    await confirmPassword(deps, account, input.password, caller, 'password');
+    await confirmPassword(deps, signedIn, input.password, caller, 'password');
   } else {
     if (!input.code) throw badRequest('account.confirmation_required', { fields: { code: 'validation.otp_required' } });
     codeId = (await checkCode(deps, { email: account.email, code: input.code, purpose: 'deletion_code' }, caller)).token.id;

@@ -13,7 +13,7 @@ import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, writeToken } from '../tokens/token.service.ts';
 import { twoFactorState } from '../two-factor/factors.ts';
-import { confirmPassword } from './settings-access.ts';
+import { confirmPassword, type SignedIn } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
 const linkLifetimeMs = 24 * 3_600_000;
@@ -111,11 +111,12 @@ export async function withdrawEmailChange(deps: Deps, account: Account, caller: 
  */
 export async function requestEmailChange(
   deps: Deps,
-  account: Account,
+  signedIn: SignedIn,
   input: { email: string; password: string },
   caller: Caller,
 ): Promise<{ pendingEmail: string }> {
-  await confirmPassword(deps, account, input.password, caller, 'password');
+  const { account } = signedIn;
+  await confirmPassword(deps, signedIn, input.password, caller, 'password');
   if (emailKey(input.email) === account.email_key) {
     throw badRequest('email_change.same_address', { fields: { email: 'email_change.same_address' } });
   }

@@ -1,16 +1,36 @@
 import { z } from 'zod';
-import type { Account } from '../../db/schema.ts';
+import type { WayInKind } from '@gatehouse/contract';
+import type { Account, Session } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
+import { provedTwoFactors } from '../auth/proof.ts';
+import { hasAuthenticator } from '../two-factor/factors.ts';
+import { waysIn } from '../ways-in/registry.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
 export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).optional() });
+
+/** The signed-in person a settings call acts for, and how their session was proved. */
+export interface SignedIn {
+  account: Account;
+  session: Pick<Session, 'amr'>;
+}
+
+/**
+ * Whether the session proved every factor the account has: two, once it has an authenticator.
+ * Only such a session's right password ends a run of failures (decision 050): one that proved
+ * the password alone, checked again in the settings, must not forgive the wrong codes of a
+ * sign-in that is still owed them.
+ */
+async function provedEveryFactor(deps: Deps, signedIn: SignedIn): Promise<boolean> {
+  return provedTwoFactors(signedIn.session) || !(await hasAuthenticator(deps.db, signedIn.account.id));
+}
 
 /**
  * Proves the person at the keyboard knows the account's password (a stolen session alone must
@@ -18,16 +38,18 @@ export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).option
  * wrong passwords count like failed sign-ins, per (account, address) and in the account's run
  * across addresses, and while the run is at its cap every password, right or wrong, gets the
  * sign-in's answer (`auth.signin_paused`) after the same work (decision 019). A right password
- * ends the runs, unless the change still owes another proof (`clear: false`), which ends them itself.
+ * ends the runs when the session proved every factor, unless the change still owes another proof
+ * (`clear: false`), which ends them itself.
  */
 export async function confirmPassword(
   deps: Deps,
-  account: Account,
+  signedIn: SignedIn,
   password: string,
   caller: Caller,
   field: string,
   { clear = true } = {},
 ): Promise<void> {
+  const { account } = signedIn;
   await deps.limits.hashing(caller.ip);
   await deps.limits.signinAllowed(account.email, caller.ip);
   if (!account.password_hash) throw badRequest('account.no_password');
@@ -39,10 +61,10 @@ export async function confirmPassword(
     const code = tripped ? 'auth.signin_paused' : 'auth.wrong_password';
     throw badRequest(code, { fields: { [field]: code } });
   }
-  if (clear) await clearFailures(deps, account.email, caller);
+  if (clear && (await provedEveryFactor(deps, signedIn))) await clearFailures(deps, account.email, caller);
 }
 
-/** The changes that add a way in, which an account without a password confirms with a mailed code. */
+/** The changes to a way in, which an account without a password confirms with a mailed code. */
 export type ConfirmationCodePurpose = 'sso_link_code' | 'two_factor_code' | 'passkey_code';
 
 /** For an account without a password: a 6-digit code, mailed, that confirms adding a way in. */
@@ -56,22 +78,29 @@ export async function sendConfirmationCode(deps: Deps, account: Account, purpose
 }
 
 /**
- * Proves the person owns the account now, before a change that adds a way in: the password, or
- * without one the mailed code (decision 030). A stolen session alone must not add one.
+ * Proves the person owns the account now, before a change to a way in, by the registry's rule for
+ * it (decision 050): the password, or without one the mailed code (decision 030); for a rule that
+ * asks for two factors, once the account has an authenticator, a session proved with two first,
+ * checked before the password so a session that cannot pass learns nothing of it. A stolen
+ * session alone must not add or change a way in.
  */
 export async function confirmOwner(
   deps: Deps,
-  account: Account,
+  signedIn: SignedIn,
+  change: { wayIn: WayInKind; action: 'add' | 'change' },
   proof: { password?: string | undefined; code?: string | undefined },
   purpose: ConfirmationCodePurpose,
   caller: Caller,
   fields: { password: string; code: string },
   options: { clear?: boolean } = {},
 ): Promise<void> {
+  const { account } = signedIn;
+  const rule = waysIn[change.wayIn].proof[change.action];
+  if (rule === 'ownerTwoFactor' && !(await provedEveryFactor(deps, signedIn))) throw new AppError(403, 'two_factor.proof_required');
   if (account.password_hash) {
     if (!proof.password)
       throw badRequest('account.confirmation_required', { fields: { [fields.password]: 'validation.password_required' } });
-    await confirmPassword(deps, account, proof.password, caller, fields.password, options);
+    await confirmPassword(deps, signedIn, proof.password, caller, fields.password, options);
     return;
   }
   if (!proof.code) throw badRequest('account.confirmation_required', { fields: { [fields.code]: 'validation.otp_required' } });

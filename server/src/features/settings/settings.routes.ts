@@ -9,6 +9,7 @@ import {
   consentsRequest,
   consentsView,
   deleteAccountRequest,
+  emailChangeCancelled,
   twoFactorPrompt,
 } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
@@ -114,7 +115,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(z.object({ pendingEmail: z.string() })),
       },
     },
-    async (request) => ({ data: await requestEmailChange(deps, authOf(request).account, request.body, callerOf(request)) }),
+    async (request) => ({ data: await requestEmailChange(deps, authOf(request), request.body, callerOf(request)) }),
   );
 
   r.post(
@@ -175,13 +176,10 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         summary: '"This was not me" from the old address\'s notice: stops (or undoes) the change and ends every session',
         body: cancelEmailChangeRequest,
-        response: replies(empty),
+        response: replies(emailChangeCancelled),
       },
     },
-    async (request) => {
-      await cancelEmailChange(deps, request.body.token, callerOf(request));
-      return { data: {} };
-    },
+    async (request) => ({ data: { removed: await cancelEmailChange(deps, request.body.token, callerOf(request)) } }),
   );
 
   r.post(
@@ -267,7 +265,7 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await deleteAccount(deps, authOf(request).account, request.body, callerOf(request));
+      await deleteAccount(deps, authOf(request), request.body, callerOf(request));
       clearSessionCookie(reply, deps.config, request.panelOrigin);
       return { data: {} };
     },

@@ -1,10 +1,12 @@
-import type { SsoIdentitiesResponse } from '@gatehouse/contract';
+import { type SsoIdentitiesResponse, ssoProviderRegistry } from '@gatehouse/contract';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { refuseLastWayIn } from '../auth/ways-in.ts';
+import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
+import { notifyWayIn } from '../ways-in/notice.ts';
 import { deleteIdentity, listIdentities } from './sso.repository.ts';
 
 export async function connectedIdentities(deps: Deps, accountId: string): Promise<SsoIdentitiesResponse> {
@@ -27,13 +29,14 @@ export async function connectedIdentities(deps: Deps, accountId: string): Promis
  * concurrent removals cannot take the last two.
  */
 export async function disconnectIdentity(deps: Deps, accountId: string, identityId: string, caller: Caller): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, accountId);
     const account = await findAccountById(trx, accountId);
-    const identities = await listIdentities(trx, accountId);
-    if (!account || !identities.some((identity) => identity.id === identityId)) throw notFound('sso.identity_not_found');
+    const identity = (await listIdentities(trx, accountId)).find((candidate) => candidate.id === identityId);
+    if (!account || !identity) throw notFound('sso.identity_not_found');
     await refuseLastWayIn(trx, accountId, 'sso.last_method');
     await deleteIdentity(trx, accountId, identityId);
     await recordAuthEvent(trx, { accountId, type: 'sso_unlinked', ip: caller.ip, at: iso(deps.clock.now()) });
+    await notifyWayIn(deps, mail, account, 'identity', 'removed', ssoProviderRegistry[identity.provider].name);
   });
 }

@@ -39,11 +39,10 @@ export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const { account } = authOf(request);
       const { provider, password, code, locale } = request.body;
       const started = await startLink(
         deps,
-        account,
+        authOf(request),
         { provider, password, code, locale: locale ?? deps.config.defaultLanguage },
         callerOf(request),
       );

@@ -44,13 +44,3 @@ export async function touchIdentity(db: DbOrTx, id: string, now: string): Promis
 export async function deleteIdentity(db: DbOrTx, accountId: string, id: string): Promise<SsoIdentity | undefined> {
   return db.deleteFrom('sso_identities').where('id', '=', id).where('account_id', '=', accountId).returningAll().executeTakeFirst();
 }
-
-/** Removes the identities connected to the account at or after `since`; returns how many. */
-export async function deleteIdentitiesSince(db: DbOrTx, accountId: string, since: string): Promise<number> {
-  const result = await db
-    .deleteFrom('sso_identities')
-    .where('account_id', '=', accountId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -11,9 +11,10 @@ import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { amrColumn, amrOf, provedTwoFactors, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
-import { confirmOwner } from '../settings/settings-access.ts';
+import { applyRecovery, waysIn } from '../ways-in/registry.ts';
+import { notifyWayIn } from '../ways-in/notice.ts';
+import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
 import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
-import { removeSecondFactors } from './challenge.repository.ts';
 import { hasAuthenticator } from './factors.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
@@ -28,10 +29,18 @@ interface Proof {
   emailCode?: string | undefined;
 }
 
-const proveOwner = (deps: Deps, account: Account, proof: Proof, caller: Caller, options: { clear?: boolean } = {}) =>
+const proveOwner = (
+  deps: Deps,
+  signedIn: SignedIn,
+  change: { wayIn: 'authenticator' | 'recoveryCodes'; action: 'add' | 'change' },
+  proof: Proof,
+  caller: Caller,
+  options: { clear?: boolean } = {},
+) =>
   confirmOwner(
     deps,
-    account,
+    signedIn,
+    change,
     { password: proof.currentPassword, code: proof.emailCode },
     'two_factor_code',
     caller,
@@ -43,8 +52,9 @@ const alreadyOn = () => new AppError(409, 'two_factor.already_enabled');
 const notOn = () => badRequest('two_factor.not_enabled');
 
 /** A new authenticator secret, its otpauth URI (issuer: the host's brand, label: the address) and QR code; active once confirmed. */
-export async function beginEnrolment(deps: Deps, account: Account, proof: Proof, caller: Caller) {
-  await proveOwner(deps, account, proof, caller);
+export async function beginEnrolment(deps: Deps, signedIn: SignedIn, proof: Proof, caller: Caller) {
+  const { account } = signedIn;
+  await proveOwner(deps, signedIn, { wayIn: 'authenticator', action: 'add' }, proof, caller);
   if (await hasAuthenticator(deps.db, account.id)) throw alreadyOn();
   const brand = await getBrand(deps.db, deps.config, caller.host);
   return deps.db.transaction().execute(async (trx) => {
@@ -71,42 +81,44 @@ export async function confirmEnrolment(deps: Deps, signedIn: { account: Account;
     const recoveryCodes = await replaceRecoveryCodes(trx, deps, account.id, now);
     await setSessionAmr(trx, session.id, amrColumn(withSecondFactor(amrOf(session))));
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_enabled', ip: caller.ip, at: now });
-    await notify(deps, mail, account, 'two_factor_enabled');
+    await notifyWayIn(deps, mail, account, 'authenticator', 'added');
     return { recoveryCodes };
   });
 }
 
 /**
  * A new set of recovery codes; every code of the old set stops working. Only from a session
- * proved with two factors: new codes are a lasting second factor, which a session stolen before
- * two-factor was on, with the password, must not be able to take for itself.
+ * proved with two factors (the registry's rule, decision 050): new codes are a lasting second
+ * factor, which a session stolen before two-factor was on, with the password, must not be able
+ * to take for itself. The owner is mailed.
  */
-export async function regenerateRecoveryCodes(deps: Deps, signedIn: { account: Account; session: Session }, proof: Proof, caller: Caller) {
-  const { account, session } = signedIn;
-  if (!provedTwoFactors(session)) throw new AppError(403, 'two_factor.proof_required');
-  await proveOwner(deps, account, proof, caller);
-  return deps.db.transaction().execute(async (trx) => {
+export async function regenerateRecoveryCodes(deps: Deps, signedIn: SignedIn, proof: Proof, caller: Caller) {
+  const { account } = signedIn;
+  await proveOwner(deps, signedIn, { wayIn: 'recoveryCodes', action: 'add' }, proof, caller);
+  return withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await hasAuthenticator(trx, account.id))) throw notOn();
     const now = iso(deps.clock.now());
     const recoveryCodes = await replaceRecoveryCodes(trx, deps, account.id, now);
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_recovery_regenerated', ip: caller.ip, at: now });
+    await notifyWayIn(deps, mail, account, 'recoveryCodes', 'added');
     return { recoveryCodes };
   });
 }
 
 /** Turns two-factor off: the password (or mailed code) and a current code from the app, which counts in the run like a password. */
-export async function disableTwoFactor(deps: Deps, account: Account, input: Proof & { code: string }, caller: Caller): Promise<void> {
+export async function disableTwoFactor(deps: Deps, signedIn: SignedIn, input: Proof & { code: string }, caller: Caller): Promise<void> {
+  const { account } = signedIn;
   // The password alone ends no run of failures here: the code is still to be judged.
-  await proveOwner(deps, account, input, caller, { clear: false });
+  await proveOwner(deps, signedIn, { wayIn: 'authenticator', action: 'change' }, input, caller, { clear: false });
   const refused = await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await hasAuthenticator(trx, account.id))) throw notOn();
     const check = await useAuthenticatorCode(trx, deps, account.id, input.code);
     if (!check.ok) return check.reason === 'used' ? 'two_factor.code_used' : 'two_factor.invalid_code';
-    await removeSecondFactors(trx, account.id);
+    await waysIn.authenticator.remove(trx, account.id);
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_disabled', ip: caller.ip, at: iso(deps.clock.now()) });
-    await notify(deps, mail, account, 'two_factor_disabled');
+    await notifyWayIn(deps, mail, account, 'authenticator', 'removed');
     return undefined;
   });
   if (!refused) return clearFailures(deps, account.email, caller);
@@ -118,8 +130,8 @@ export async function disableTwoFactor(deps: Deps, account: Account, input: Proo
 
 /**
  * The operator's way back for an owner who lost the phone and the recovery codes
- * (`npm run admin -- account two-factor-reset`): both factors end, audited, and the owner is
- * mailed in their language.
+ * (`npm run admin -- account two-factor-reset`): what the registry ends at this step (the
+ * authenticator and its recovery codes) ends, audited, and the owner is mailed in their language.
  */
 export async function resetTwoFactor(deps: MailDeps, email: string, host: string): Promise<boolean> {
   const account = await findAccountByEmail(deps.db, email);
@@ -127,22 +139,17 @@ export async function resetTwoFactor(deps: MailDeps, email: string, host: string
   return withMail(deps, host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await findAuthenticator(trx, account.id))) return false;
-    await removeSecondFactors(trx, account.id);
+    await applyRecovery(trx, account.id, 'twoFactorReset');
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_reset', ip: null, at: iso(deps.clock.now()) });
-    await notify(deps, mail, account, 'two_factor_reset');
+    await notifyReset(deps, mail, account);
     return true;
   });
 }
 
-function notify(
-  deps: Pick<Deps, 'config'>,
-  mail: WriteMail,
-  account: Account,
-  kind: 'two_factor_enabled' | 'two_factor_disabled' | 'two_factor_reset',
-) {
+function notifyReset(deps: Pick<Deps, 'config'>, mail: WriteMail, account: Account) {
   return mail({
     to: account.email,
-    kind,
+    kind: 'two_factor_reset',
     language: account.locale,
     params: { email: account.email, link: screenUrl(deps.config.publicUrl, 'settingsSection').replace(':section', 'two-factor') },
   });

@@ -70,7 +70,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(twoFactorEnrolment),
       },
     },
-    async (request) => ({ data: await beginEnrolment(deps, authOf(request).account, request.body, callerOf(request)) }),
+    async (request) => ({ data: await beginEnrolment(deps, authOf(request), request.body, callerOf(request)) }),
   );
 
   r.post(
@@ -116,7 +116,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await disableTwoFactor(deps, authOf(request).account, request.body, callerOf(request));
+      await disableTwoFactor(deps, authOf(request), request.body, callerOf(request));
       return { data: {} };
     },
   );

@@ -103,7 +103,9 @@ const en = {
     subject: 'Choose a new password for your {brand} account',
     preheader: 'The email change was stopped and every device signed out.',
     intro:
-      'You stopped a change of the email address of your {brand} account ({email}). Every device has been signed out and the password no longer works, since whoever asked for the change knew it. Sign-in connections (Google, Microsoft) and hosting panel links added since the request have been removed.',
+      'You stopped a change of the email address of your {brand} account ({email}). Every device has been signed out and the password no longer works, since whoever asked for the change knew it.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Removed, because they were added since the request: {removed}.',
     button: 'Choose a new password',
     expiry:
       'The link is valid for {minutes} minutes and works only once. After that, ask for a new one with “Forgot your password?” on the sign-in page.',
@@ -129,9 +131,9 @@ const en = {
       'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
   },
   passkeyCode: {
-    subject: 'Your {brand} code to add a passkey: {code}',
-    preheader: 'Enter it to confirm the new passkey.',
-    intro: 'Enter this code in your account settings to confirm that a passkey should be added to your {brand} account:',
+    subject: 'Your {brand} code to change your passkeys: {code}',
+    preheader: 'Enter it to confirm the change.',
+    intro: 'Enter this code in your account settings to confirm the change to the passkeys of your {brand} account (adding, renaming or removing one):',
     expiry:
       'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
   },
@@ -172,6 +174,38 @@ const en = {
       'Our support turned off two-factor authentication for your {brand} account ({email}), as you asked after losing your authenticator app and recovery codes. Your authenticator and recovery codes no longer work.',
     button: 'Turn it on again',
     after: 'If you did not ask for this, reset your password right away and contact our support.',
+  },
+  wayInAdded: {
+    subject: 'A new way to sign in to your {brand} account',
+    preheader: '{method} now signs in to your account.',
+    intro: '{method} was just added to your {brand} account ({email}) as a way to sign in.',
+    button: 'Open your settings',
+    notYou: 'If you did not do this, remove it in your settings, change your password right away and contact our support.',
+  },
+  wayInRemoved: {
+    subject: 'A way to sign in was removed from your {brand} account',
+    preheader: '{method} no longer signs in to your account.',
+    intro: '{method} was just removed from your {brand} account ({email}) and no longer signs in to it.',
+    button: 'Open your settings',
+    notYou: 'If you did not do this, change your password right away and contact our support.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'A password',
+    identity: 'Your {detail} account',
+    panelLink: 'A hosting panel login ({detail})',
+    passkey: 'The passkey “{detail}”',
+    authenticator: 'An authenticator app',
+    recoveryCodes: 'A new set of recovery codes',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'the password',
+    identity: 'sign-in connections (Google, Microsoft)',
+    panelLink: 'hosting panel links',
+    passkey: 'passkeys',
+    authenticator: 'the authenticator app with its recovery codes',
+    recoveryCodes: 'recovery codes',
   },
   teamInvitation: {
     subject: 'Join the team of {team} on {brand}',

@@ -1,0 +1,180 @@
+import type { WayInKind } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Every way into an account, once (decision 050). The rules that used to list the ways in by
+ * hand (what "this was not me" removes, what proof adding one needs, which mail the owner gets)
+ * read this registry instead, so a factor added later cannot be forgotten by a rule written
+ * before it. `ways-in.test.ts` fails while a table that references an account is neither a way
+ * in's nor named in `tablesThatAreNoWayIn`.
+ */
+
+/** The steps an owner, or an operator, takes to get an account back or keep it shut. */
+export type RecoveryStep = 'notMe' | 'reset' | 'passwordChange' | 'disable' | 'twoFactorReset';
+
+/**
+ * What a step does to one kind of way in: `kept` leaves it (a disabled account's are refused at
+ * sign-in all the same), `replaced` means the step writes a new one itself (a new password),
+ * `ended` removes every one, `addedSince` removes those added since the disputed request.
+ */
+export type RecoveryEffect = 'kept' | 'replaced' | 'ended' | 'addedSince';
+
+/**
+ * What a change needs besides the session: `owner` the password or, without one, a mailed code;
+ * `ownerTwoFactor` that, and once the account has an authenticator a session proved with two
+ * factors (`two_factor.proof_required`), so a session stolen before two-factor was on takes no
+ * lasting factor with the password; `ownerAndCode` the owner's proof and a current code from the
+ * authenticator; `signIn` made only by a sign-in that proved every factor; `operator` only the
+ * admin CLI.
+ */
+export type ProofRule = 'owner' | 'ownerTwoFactor' | 'ownerAndCode' | 'signIn' | 'operator';
+
+/** The notice the owner gets, in their language, when a way in of the kind comes or goes. */
+export type WayInNotice = 'sso_linked' | 'two_factor_enabled' | 'two_factor_disabled' | 'way_in_added' | 'way_in_removed';
+
+export interface WayIn {
+  kind: WayInKind;
+  /** Where it is kept. */
+  tables: (keyof Database)[];
+  proof: { add: ProofRule; change: ProofRule };
+  notice: { added: WayInNotice; removed: WayInNotice };
+  recovery: Record<RecoveryStep, RecoveryEffect>;
+  /** Removes the account's ways in of this kind, or only those added at or after `since`; answers whether any went. */
+  remove(trx: DbOrTx, accountId: string, since?: string): Promise<boolean>;
+}
+
+const removed = (result: { numDeletedRows: bigint } | { numUpdatedRows: bigint } | undefined) =>
+  result !== undefined && Number('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows) > 0;
+
+/** Rows of a table with `account_id` and `created_at`, all of the account's or those made since. */
+const removeRows =
+  (table: 'sso_identities' | 'panel_accounts' | 'passkeys' | 'recovery_codes') => async (trx: DbOrTx, accountId: string, since?: string) =>
+    removed(
+      await trx
+        .deleteFrom(table)
+        .where('account_id', '=', accountId)
+        .$if(since !== undefined, (query) => query.where('created_at', '>=', since ?? ''))
+        .executeTakeFirst(),
+    );
+
+const untilAsked = { reset: 'kept', passwordChange: 'kept', disable: 'kept', twoFactorReset: 'kept' } as const;
+
+export const waysIn: Record<WayInKind, WayIn> = {
+  password: {
+    kind: 'password',
+    tables: ['accounts'],
+    proof: { add: 'owner', change: 'owner' },
+    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    // Whoever asked for the disputed change knew the password: it ends, and the mailed reset link sets a new one.
+    recovery: { notMe: 'ended', reset: 'replaced', passwordChange: 'replaced', disable: 'kept', twoFactorReset: 'kept' },
+    remove: async (trx, accountId, since) =>
+      removed(
+        await trx
+          .updateTable('accounts')
+          .set({ password_hash: null, password_changed_at: null })
+          .where('id', '=', accountId)
+          .where('password_hash', 'is not', null)
+          .$if(since !== undefined, (query) => query.where('password_changed_at', '>=', since ?? ''))
+          .executeTakeFirst(),
+      ),
+  },
+  identity: {
+    kind: 'identity',
+    tables: ['sso_identities'],
+    proof: { add: 'ownerTwoFactor', change: 'owner' },
+    notice: { added: 'sso_linked', removed: 'way_in_removed' },
+    recovery: { notMe: 'addedSince', ...untilAsked },
+    remove: removeRows('sso_identities'),
+  },
+  panelLink: {
+    kind: 'panelLink',
+    tables: ['panel_accounts'],
+    proof: { add: 'signIn', change: 'operator' },
+    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    // A panel sign-in that re-points a panel user writes the link anew, so it counts as added then.
+    recovery: { notMe: 'addedSince', ...untilAsked },
+    remove: removeRows('panel_accounts'),
+  },
+  passkey: {
+    kind: 'passkey',
+    tables: ['passkeys'],
+    proof: { add: 'ownerTwoFactor', change: 'ownerTwoFactor' },
+    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    recovery: { notMe: 'addedSince', ...untilAsked },
+    remove: removeRows('passkeys'),
+  },
+  authenticator: {
+    kind: 'authenticator',
+    tables: ['totp_factors'],
+    proof: { add: 'ownerTwoFactor', change: 'ownerAndCode' },
+    notice: { added: 'two_factor_enabled', removed: 'two_factor_disabled' },
+    recovery: { notMe: 'addedSince', reset: 'kept', passwordChange: 'kept', disable: 'kept', twoFactorReset: 'ended' },
+    // One begun and never confirmed counts as added since: it was never the owner's working factor.
+    // Its recovery codes and open challenges go with it, whenever they were made.
+    remove: async (trx, accountId, since) => {
+      const gone = removed(
+        await trx
+          .deleteFrom('totp_factors')
+          .where('account_id', '=', accountId)
+          .$if(since !== undefined, (query) =>
+            query.where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('confirmed_at', '>=', since ?? '')])),
+          )
+          .executeTakeFirst(),
+      );
+      const left = await trx.selectFrom('totp_factors').select('account_id').where('account_id', '=', accountId).executeTakeFirst();
+      if (!left) {
+        await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
+        await trx.deleteFrom('two_factor_challenges').where('account_id', '=', accountId).execute();
+      }
+      return gone;
+    },
+  },
+  recoveryCodes: {
+    kind: 'recoveryCodes',
+    tables: ['recovery_codes'],
+    proof: { add: 'ownerTwoFactor', change: 'ownerAndCode' },
+    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    // A set made since the request is in the asker's hands; the owner makes a new one from the settings.
+    recovery: { notMe: 'addedSince', reset: 'kept', passwordChange: 'kept', disable: 'kept', twoFactorReset: 'ended' },
+    remove: removeRows('recovery_codes'),
+  },
+};
+
+/**
+ * Tables that reference an account but hold no way in: sign-in state that lives minutes (a
+ * challenge is half a sign-in, not a factor), records, and what the account owns.
+ */
+export const tablesThatAreNoWayIn: (keyof Database)[] = [
+  'consents',
+  'signup_choices',
+  'signup_watches',
+  'sessions',
+  'two_factor_challenges',
+  'passkey_challenges',
+  'one_time_tokens',
+  'app_hand_overs',
+  'licenses',
+  'mail_outbox',
+  'auth_events',
+  'sso_flows',
+  'teams',
+  'team_members',
+  'team_invitations',
+];
+
+/**
+ * What a recovery step does to every way in, in the step's transaction: removes those the
+ * registry says end (`since`: the disputed request's time, for `addedSince`). Answers the kinds
+ * it removed, for the screen and the mail that say so.
+ */
+export async function applyRecovery(trx: DbOrTx, accountId: string, step: RecoveryStep, since?: string): Promise<WayInKind[]> {
+  const gone: WayInKind[] = [];
+  for (const way of Object.values(waysIn)) {
+    const effect = way.recovery[step];
+    if (effect === 'kept' || effect === 'replaced') continue;
+    if (effect === 'addedSince' && since === undefined) throw new Error(`${step} needs the disputed request's time`);
+    if (await way.remove(trx, accountId, effect === 'addedSince' ? since : undefined)) gone.push(way.kind);
+  }
+  return gone;
+}
