@@ -4,6 +4,7 @@ import { hasSecondFactor } from '../src/features/two-factor/factors.ts';
 import { freshEmail, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
+import { issueCode } from '../src/features/tokens/code.service.ts';
 import { SoftAuthenticator } from './support/passkey-authenticator.ts';
 import { ownTeam, seedInvitation } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -80,9 +81,11 @@ for (const dialect of await dialects()) {
       assert.equal(added.lastUsedAt, null);
       assert.equal(await hasSecondFactor(t.deps.db, id), true, 'a passkey made with user verification is a second factor');
 
-      const renamed = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: ' Work laptop ' } });
+      const unproved = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'Work laptop' } });
+      assert.deepEqual([unproved.status, unproved.json.code], [400, 'account.confirmation_required'], 'a name is changed with the proof only');
+      const renamed = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: ' Work laptop ', password } });
       assert.equal(renamed.status, 200, renamed.text);
-      const badName = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'a\nb' } });
+      const badName = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'a\nb', password } });
       assert.deepEqual([badName.status, badName.json.fields.name], [400, 'passkey.name_invalid']);
       const listed = (await client.get('/account/passkeys')).json.data;
       assert.deepEqual(
@@ -280,20 +283,24 @@ for (const dialect of await dialects()) {
       assert.deepEqual([again.status, again.json.code], [400, 'token.invalid']);
 
       const [only] = (await browser.get('/account/passkeys')).json.data;
-      const last = await browser.delete(`/account/passkeys/${only.id}`);
+      // Refused before any proof is asked: there is nothing to prove for a change that cannot be made.
+      const last = await browser.delete(`/account/passkeys/${only.id}`, {});
       assert.deepEqual([last.status, last.json.code], [400, 'passkey.last_method']);
 
       // Without a password, adding one more takes the mailed code.
       const noCode = await browser.post('/account/passkeys/options', { password: 'anything at all' });
       assert.deepEqual([noCode.status, noCode.json.fields.code], [400, 'validation.otp_required']);
       assert.equal((await browser.post('/account/passkeys/code')).status, 200);
-      const codeMail = await t.smtp.waitFor(email, (m) => m.subject.includes('add a passkey'));
+      const codeMail = await t.smtp.waitFor(email, (m) => m.subject.includes('change your passkeys'));
       const code = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
       const second = new SoftAuthenticator();
       await addPasskey(browser, second, origin(), { code });
-      const removed = await browser.delete(`/account/passkeys/${only.id}`);
+      const unproved = await browser.delete(`/account/passkeys/${only.id}`, {});
+      assert.deepEqual([unproved.status, unproved.json.fields.code], [400, 'validation.otp_required']);
+      // The mail of a second code waits a minute (per-address limit): the code is issued as the route would.
+      const removed = await browser.delete(`/account/passkeys/${only.id}`, { code: await issueCode(t.deps.db, t.deps, id, 'passkey_code') });
       assert.equal(removed.status, 200, removed.text);
-      const gone = await browser.delete(`/account/passkeys/${only.id}`);
+      const gone = await browser.delete(`/account/passkeys/${only.id}`, {});
       assert.deepEqual([gone.status, gone.json.code], [404, 'passkey.not_found']);
 
       const exported = (await browser.get('/account/export')).json;

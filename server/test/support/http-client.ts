@@ -52,8 +52,8 @@ export class TestClient {
   put(path: string, json?: unknown, headers?: Record<string, string>) {
     return this.request('PUT', path, { json: json ?? {}, headers });
   }
-  delete(path: string) {
-    return this.request('DELETE', path);
+  delete(path: string, json?: unknown) {
+    return this.request('DELETE', path, json === undefined ? {} : { json });
   }
   postForm(path: string, fields: Record<string, string>) {
     return this.request('POST', path, {

@@ -189,6 +189,8 @@ export async function renamePasskey(deps: Deps, signedIn: SignedIn, id: string, 
 export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, proof: PasskeyProof, caller: Caller): Promise<void> {
   const { account } = signedIn;
   await ownPasskey(deps.db, account.id, id);
+  // Checked again under the lock below; first here, so nobody proves anything for a change refused anyway.
+  await refuseLastWayIn(deps.db, account.id, 'passkey.last_method');
   await proveOwner(deps, signedIn, 'change', proof, caller);
   await withMail(deps, caller.host, async (trx, mail) => {
     await lockAccount(trx, account.id);

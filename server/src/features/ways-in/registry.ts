@@ -158,6 +158,10 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
   'mail_outbox',
   'auth_events',
   'sso_flows',
+  // An app's grant and tokens live inside a session and end with it (decision 038).
+  'oidc_grants',
+  'oidc_payloads',
+  'oidc_logout_outbox',
   'teams',
   'team_members',
   'team_invitations',

@@ -1,0 +1,218 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { WayInKind } from '@gatehouse/contract';
+import { sql } from 'kysely';
+import { tablesThatAreNoWayIn, waysIn } from '../src/features/ways-in/registry.ts';
+import { freshEmail, registerAccount, seedAccount, signIn, visitor } from './support/accounts.ts';
+import { dialects } from './support/databases.ts';
+import type { TestClient } from './support/http-client.ts';
+import { SoftAuthenticator } from './support/passkey-authenticator.ts';
+import { linkIn } from './support/smtp.ts';
+import { type SsoTestApp, startSsoTestApp } from './support/sso.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+import { totpAt } from './support/totp.ts';
+
+// The registry of the ways in (decision 050): every rule that names the ways into an account
+// reads it, so the factors added last are covered by the rules written first.
+
+const password = 'Owner secret 2026';
+const stepMs = 30_000;
+
+/** The tables with a column that names an account, read from the catalogue. */
+async function tablesWithAccountColumn(t: TestApp): Promise<string[]> {
+  const query = t.databaseUrl.startsWith('postgres')
+    ? sql<{ name: string }>`select distinct table_name as name from information_schema.columns
+        where table_schema = 'public' and column_name in ('account_id', 'owner_id', 'inviter_id', 'invited_account_id')`
+    : sql<{ name: string }>`select distinct m.name as name from sqlite_master m, pragma_table_info(m.name) c
+        where m.type = 'table' and c.name in ('account_id', 'owner_id', 'inviter_id', 'invited_account_id')`;
+  return (await query.execute(t.deps.db)).rows.map((row) => row.name).sort();
+}
+
+for (const dialect of await dialects()) {
+  describe(`the ways in, one registry (${dialect})`, () => {
+    let s: SsoTestApp;
+    let t: TestApp;
+    before(async () => {
+      s = await startSsoTestApp(dialect);
+      t = s.t;
+      // Codes are computed for the server's clock, which moves only when a test moves it.
+      t.clock.stop();
+    });
+    after(() => s.stop());
+
+    const origin = () => new URL(t.url).origin;
+    const now = () => t.clock.now();
+
+    const addPasskey = async (client: TestClient, authenticator: SoftAuthenticator) => {
+      const options = await client.post('/account/passkeys/options', { password });
+      assert.equal(options.status, 200, options.text);
+      const added = await client.post('/account/passkeys', { response: authenticator.create(options.json.data, origin()) });
+      assert.equal(added.status, 200, added.text);
+      return added.json.data as { id: string; name: string };
+    };
+    const enrol = async (client: TestClient) => {
+      const begun = await client.post('/account/two-factor/totp', { currentPassword: password });
+      assert.equal(begun.status, 200, begun.text);
+      const secret: string = begun.json.data.secret;
+      const confirmed = await client.post('/account/two-factor/totp/confirm', { code: totpAt(secret, now()) });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      t.clock.advance(stepMs);
+      return secret;
+    };
+    const passkeySignIn = async (authenticator: SoftAuthenticator) => {
+      const client = visitor(t);
+      const options = await client.post('/passkey/signin/options');
+      return client.post('/passkey/signin', { response: authenticator.get(options.json.data, origin()) });
+    };
+
+    it('covers every table: each one that names an account holds a way in of the registry or is named as holding none', async () => {
+      const covered = Object.values(waysIn).flatMap((way) => way.tables);
+      for (const table of await tablesWithAccountColumn(t)) {
+        assert.ok(
+          covered.includes(table as never) || tablesThatAreNoWayIn.includes(table as never),
+          `${table} names an account: give its way in an entry in the registry (features/ways-in/registry.ts), or name it in tablesThatAreNoWayIn`,
+        );
+      }
+      assert.ok((await tablesWithAccountColumn(t)).includes('passkeys'), 'the catalogue query finds the columns');
+    });
+
+    it('"this was not me" removes the passkey, the authenticator and its recovery codes added since the request, and says so', async () => {
+      const email = freshEmail('not-me');
+      const intruderEmail = freshEmail('intruder');
+      const owner = visitor(t);
+      await registerAccount(t, owner, email, password);
+      const ownersKey = new SoftAuthenticator();
+      const kept = await addPasskey(owner, ownersKey);
+
+      // Someone with a session and the password asks to move the address, then adds a passkey
+      // made with user verification and turns an authenticator on.
+      t.clock.advance(60_000);
+      const intruder = await signIn(t, email, password);
+      assert.equal((await intruder.post('/account/email', { email: intruderEmail, password })).status, 200);
+      const notice = await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change'));
+      const cancel = linkIn(notice, `${t.url}/email-change/cancel?`).searchParams.get('token');
+      t.clock.advance(60_000);
+      const intrudersKey = new SoftAuthenticator();
+      await addPasskey(intruder, intrudersKey);
+      await enrol(intruder);
+      assert.equal((await passkeySignIn(intrudersKey)).status, 200, "before: the intruder's passkey signs in");
+
+      const stopped = await visitor(t).post('/account/email/cancel', { token: cancel });
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.deepEqual(stopped.json.data.removed.sort(), ['authenticator', 'passkey', 'password']);
+
+      const refused = await passkeySignIn(intrudersKey);
+      assert.deepEqual([refused.status, refused.json.code], [400, 'passkey.unknown'], "the intruder's passkey no longer signs in");
+      const account = await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const left = await t.deps.db.selectFrom('passkeys').select('id').where('account_id', '=', account.id).execute();
+      assert.deepEqual(
+        left.map((row) => row.id),
+        [kept.id],
+        "the owner's passkey from before the request stays",
+      );
+      for (const table of ['totp_factors', 'recovery_codes'] as const) {
+        const rows = await t.deps.db.selectFrom(table).select('account_id').where('account_id', '=', account.id).execute();
+        assert.deepEqual(rows, [], `${table}: the intruder's second factor is gone`);
+      }
+
+      const mail = await t.smtp.waitFor(email, (m) => m.subject.includes('Choose a new password'));
+      assert.match(mail.text, /added since the request: passkeys and the authenticator app with its recovery codes\./);
+      // The owner's way back: the mailed link, then the password alone, with no code to answer.
+      const reset = linkIn(mail, `${t.url}/reset?`).searchParams.get('token');
+      assert.equal((await visitor(t).post('/user/password-reset', { token: reset, password: 'Owner again 2026' })).status, 200);
+      const back = await visitor(t).postForm('/signin', { email, password: 'Owner again 2026' });
+      assert.equal(back.status, 200, back.text);
+      assert.equal(back.json.data.twoFactor, undefined, 'not asked for the intruder’s code');
+      assert.equal((await passkeySignIn(ownersKey)).status, 200, "the owner's own passkey still signs in");
+    });
+
+    it('a session proved with the password alone adds no lasting factor once the account has an authenticator', async () => {
+      const email = freshEmail('stolen');
+      const owner = visitor(t);
+      await registerAccount(t, owner, email, password);
+      // Stolen before two-factor was on: it proved the password only.
+      const stolen = await signIn(t, email, password);
+      await enrol(owner);
+      const passkey = await addPasskey(owner, new SoftAuthenticator());
+
+      // One call per way in whose registry entry asks for two factors: a kind without a call fails the type check.
+      const calls: Record<WayInKind, ((client: TestClient) => ReturnType<TestClient['post']>) | undefined> = {
+        password: undefined,
+        panelLink: undefined,
+        authenticator: undefined,
+        identity: (client) => client.post('/sso/link', { provider: 'google', password }),
+        passkey: (client) => client.post('/account/passkeys/options', { password }),
+        recoveryCodes: (client) => client.post('/account/two-factor/recovery-codes', { currentPassword: password }),
+      };
+      for (const way of Object.values(waysIn)) {
+        const call = calls[way.kind];
+        if (way.proof.add !== 'ownerTwoFactor' || !call) continue;
+        const answer = await call(stolen);
+        assert.deepEqual([answer.status, answer.json.code], [403, 'two_factor.proof_required'], `adding ${way.kind}`);
+        assert.equal((await call(owner)).status, 200, `the owner's two-factor session adds ${way.kind}`);
+      }
+      const renamed = await stolen.request('PATCH', `/account/passkeys/${passkey.id}`, { json: { name: 'Mine now', password } });
+      assert.deepEqual([renamed.status, renamed.json.code], [403, 'two_factor.proof_required']);
+      const removed = await stolen.delete(`/account/passkeys/${passkey.id}`, { password });
+      assert.deepEqual([removed.status, removed.json.code], [403, 'two_factor.proof_required']);
+      assert.equal((await owner.get('/account/passkeys')).json.data.length, 1, 'nothing changed');
+    });
+
+    it('adding and removing a passkey mails the owner, naming it; removing one asks for the proof', async () => {
+      const email = freshEmail('notice');
+      const hash = await t.deps.hasher.hash(password);
+      await seedAccount(t, email, { passwordHash: hash });
+      const client = await signIn(t, email, password);
+      const passkey = await addPasskey(client, new SoftAuthenticator());
+      const added = await t.smtp.waitFor(email, (m) => m.subject.includes('A new way to sign in'));
+      assert.match(added.text, new RegExp(`The passkey “${passkey.name}” was just added`));
+
+      const unproved = await client.delete(`/account/passkeys/${passkey.id}`, {});
+      assert.deepEqual([unproved.status, unproved.json.fields.password], [400, 'validation.password_required']);
+      const wrong = await client.delete(`/account/passkeys/${passkey.id}`, { password: 'Not the password 1' });
+      assert.deepEqual([wrong.status, wrong.json.code], [400, 'auth.wrong_password']);
+      assert.equal((await client.delete(`/account/passkeys/${passkey.id}`, { password })).status, 200);
+      const removed = await t.smtp.waitFor(email, (m) => m.subject.includes('was removed'));
+      assert.match(removed.text, new RegExp(`The passkey “${passkey.name}” was just removed`));
+    });
+  });
+
+  describe(`what ends a run of failures (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp({ dialect, env: { TRUST_PROXY: '127.0.0.1', ACCOUNT_SIGNIN_FAILURES: '5' } });
+      t.clock.stop();
+    });
+    after(() => t.stop());
+
+    it('a right password in the settings, from a session short of the second factor, forgives no wrong code', async () => {
+      const email = freshEmail('run');
+      const owner = visitor(t);
+      await registerAccount(t, owner, email, password);
+      const stolen = await signIn(t, email, password);
+      const begun = await owner.post('/account/two-factor/totp', { currentPassword: password });
+      const secret: string = begun.json.data.secret;
+      assert.equal((await owner.post('/account/two-factor/totp/confirm', { code: totpAt(secret, t.clock.now()) })).status, 200);
+
+      const wrongCodes = async (count: number) => {
+        const guesser = visitor(t);
+        assert.equal((await guesser.postForm('/signin', { email, password })).status, 200);
+        const answers: string[] = [];
+        for (let i = 0; i < count; i += 1) {
+          const code = totpAt(secret, t.clock.now(), 5 + i);
+          answers.push((await guesser.post('/signin/two-factor', { code })).json.code);
+        }
+        return answers;
+      };
+      assert.deepEqual(await wrongCodes(3), Array(3).fill('two_factor.invalid_code'));
+      // The password is right and the call changes nothing (the address is the same): the run goes on.
+      const settings = await stolen.post('/account/email', { email, password });
+      assert.deepEqual([settings.status, settings.json.code], [400, 'email_change.same_address']);
+      const later = await wrongCodes(2);
+      assert.equal(later.at(-1), 'auth.signin_paused', `the fifth wrong code pauses the sign-in: ${later.join(', ')}`);
+      const paused = await visitor(t).postForm('/signin', { email, password });
+      assert.deepEqual([paused.status, paused.json.code], [401, 'auth.signin_paused']);
+      await t.smtp.waitFor(email, (m) => m.subject.includes('Someone is trying'));
+    });
+  });
+}
