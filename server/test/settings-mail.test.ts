@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { languages } from '@gatehouse/contract';
+import { languages, wayInKinds } from '@gatehouse/contract';
 import { type MailKind, renderMail } from '../src/mail/templates.ts';
 
 const brand = { name: 'Acme Monitoring', color: '#0f766e' };
@@ -29,5 +29,39 @@ describe('account settings mails', () => {
       }
     }
     assert.equal(bodies.size, kinds.length * languages.length);
+  });
+});
+
+describe('the notices of a way in that came or went (decision 050)', () => {
+  it('names each kind of way in, in all 8 languages, with no placeholder left; the recovered mail lists what went', () => {
+    const bodies = new Set<string>();
+    for (const language of languages) {
+      for (const wayIn of wayInKinds) {
+        for (const kind of ['way_in_added', 'way_in_removed'] as const) {
+          const mail = renderMail(kind, language, brand, {
+            link: 'https://portal.example.com/settings',
+            email: 'ada@example.com',
+            wayIn,
+            detail: 'Work laptop',
+          });
+          for (const [part, value] of Object.entries(mail)) assert.doesNotMatch(value, /\{\w+\}/, `${kind}/${wayIn}/${language} ${part}`);
+          assert.ok(mail.text.includes('ada@example.com'), `${kind}/${wayIn}/${language} names the address`);
+          if (wayIn === 'passkey') assert.ok(mail.text.includes('Work laptop'), `${kind}/${language} names the passkey`);
+          bodies.add(mail.text);
+        }
+      }
+      const recovered = renderMail('account_recovered', language, brand, {
+        link: 'https://portal.example.com/reset?token=abc',
+        email: 'ada@example.com',
+        removed: ['password', 'passkey', 'authenticator'],
+      });
+      assert.doesNotMatch(recovered.text, /\{\w+\}/, `account_recovered/${language}`);
+      const none = renderMail('account_recovered', language, brand, {
+        link: 'https://portal.example.com/reset?token=abc',
+        removed: ['password'],
+      });
+      assert.ok(recovered.text.length > none.text.length, `account_recovered/${language} lists what was added since`);
+    }
+    assert.equal(bodies.size, languages.length * wayInKinds.length * 2, 'every notice reads differently');
   });
 });

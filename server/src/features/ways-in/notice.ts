@@ -27,13 +27,15 @@ export function notifyWayIn(
   change: 'added' | 'removed',
   detail?: string,
 ): Promise<void> {
+  const notice = waysIn[kind].notice[change];
+  if (!notice) return Promise.resolve();
   const section = shownIn[kind];
   const link = section
     ? screenUrl(deps.config.publicUrl, 'settingsSection').replace(':section', section)
     : screenUrl(deps.config.publicUrl, 'index');
   return mail({
     to: account.email,
-    kind: waysIn[kind].notice[change],
+    kind: notice,
     language: account.locale,
     params: { email: account.email, link, wayIn: kind, ...(detail ? { detail, provider: detail } : {}) },
   });

@@ -21,24 +21,33 @@ export type RecoveryStep = 'notMe' | 'reset' | 'passwordChange' | 'disable' | 't
 export type RecoveryEffect = 'kept' | 'replaced' | 'ended' | 'addedSince';
 
 /**
- * What a change needs besides the session: `owner` the password or, without one, a mailed code;
+ * What a change needs: `session` the session alone (it removes a way in and never the last one);
+ * `owner` the password or, without one, a mailed code;
  * `ownerTwoFactor` that, and once the account has an authenticator a session proved with two
  * factors (`two_factor.proof_required`), so a session stolen before two-factor was on takes no
  * lasting factor with the password; `ownerAndCode` the owner's proof and a current code from the
  * authenticator; `signIn` made only by a sign-in that proved every factor; `operator` only the
  * admin CLI.
  */
-export type ProofRule = 'owner' | 'ownerTwoFactor' | 'ownerAndCode' | 'signIn' | 'operator';
+export type ProofRule = 'session' | 'owner' | 'ownerTwoFactor' | 'ownerAndCode' | 'signIn' | 'operator';
 
 /** The notice the owner gets, in their language, when a way in of the kind comes or goes. */
-export type WayInNotice = 'sso_linked' | 'two_factor_enabled' | 'two_factor_disabled' | 'way_in_added' | 'way_in_removed';
+export type WayInNotice =
+  | 'sso_linked'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'way_in_added'
+  | 'way_in_removed'
+  | 'password_changed'
+  | 'account_recovered';
 
 export interface WayIn {
   kind: WayInKind;
   /** Where it is kept. */
   tables: (keyof Database)[];
   proof: { add: ProofRule; change: ProofRule };
-  notice: { added: WayInNotice; removed: WayInNotice };
+  /** null: the way in signs nobody in by itself, and a mail at every use would be noise (a panel link). */
+  notice: { added: WayInNotice | null; removed: WayInNotice | null };
   recovery: Record<RecoveryStep, RecoveryEffect>;
   /** Removes the account's ways in of this kind, or only those added at or after `since`; answers whether any went. */
   remove(trx: DbOrTx, accountId: string, since?: string): Promise<boolean>;
@@ -65,7 +74,9 @@ export const waysIn: Record<WayInKind, WayIn> = {
     kind: 'password',
     tables: ['accounts'],
     proof: { add: 'owner', change: 'owner' },
-    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    // A password is set by a link or code sent to the address, or changed with the current one
+    // (password_updated then); only "this was not me" ends one, and its mail says so.
+    notice: { added: 'password_changed', removed: 'account_recovered' },
     // Whoever asked for the disputed change knew the password: it ends, and the mailed reset link sets a new one.
     recovery: { notMe: 'ended', reset: 'replaced', passwordChange: 'replaced', disable: 'kept', twoFactorReset: 'kept' },
     remove: async (trx, accountId, since) =>
@@ -82,7 +93,7 @@ export const waysIn: Record<WayInKind, WayIn> = {
   identity: {
     kind: 'identity',
     tables: ['sso_identities'],
-    proof: { add: 'ownerTwoFactor', change: 'owner' },
+    proof: { add: 'ownerTwoFactor', change: 'session' },
     notice: { added: 'sso_linked', removed: 'way_in_removed' },
     recovery: { notMe: 'addedSince', ...untilAsked },
     remove: removeRows('sso_identities'),
@@ -90,8 +101,10 @@ export const waysIn: Record<WayInKind, WayIn> = {
   panelLink: {
     kind: 'panelLink',
     tables: ['panel_accounts'],
+    // A panel user id comes from the panel's page: a link lets that panel offer a reset by code
+    // and the panel's license, and signs nobody in (decision 009).
     proof: { add: 'signIn', change: 'operator' },
-    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    notice: { added: null, removed: null },
     // A panel sign-in that re-points a panel user writes the link anew, so it counts as added then.
     recovery: { notMe: 'addedSince', ...untilAsked },
     remove: removeRows('panel_accounts'),
@@ -134,7 +147,8 @@ export const waysIn: Record<WayInKind, WayIn> = {
     kind: 'recoveryCodes',
     tables: ['recovery_codes'],
     proof: { add: 'ownerTwoFactor', change: 'ownerAndCode' },
-    notice: { added: 'way_in_added', removed: 'way_in_removed' },
+    // They go only with the authenticator (or "this was not me"), whose own mail says so.
+    notice: { added: 'way_in_added', removed: null },
     // A set made since the request is in the asker's hands; the owner makes a new one from the settings.
     recovery: { notMe: 'addedSince', reset: 'kept', passwordChange: 'kept', disable: 'kept', twoFactorReset: 'ended' },
     remove: removeRows('recovery_codes'),

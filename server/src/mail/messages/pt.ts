@@ -101,7 +101,9 @@ const pt: MailMessages = {
     subject: 'Escolha uma nova senha para sua conta {brand}',
     preheader: 'A alteração de e-mail foi interrompida e todos os dispositivos desconectados.',
     intro:
-      'Você interrompeu uma alteração do endereço de e-mail da sua conta {brand} ({email}). Todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login (Google, Microsoft) e os vínculos com painéis de hospedagem adicionados desde o pedido foram removidos.',
+      'Você interrompeu uma alteração do endereço de e-mail da sua conta {brand} ({email}). Todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Também foi removido o que tinha sido adicionado desde o pedido: {removed}.',
     button: 'Escolher uma nova senha',
     expiry:
       'O link vale por {minutes} minutos e funciona uma única vez. Depois disso, peça um novo em “Esqueceu a senha?” na página de login.',
@@ -128,10 +130,10 @@ const pt: MailMessages = {
       'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
   },
   passkeyCode: {
-    subject: 'Seu código da {brand} para adicionar uma chave de acesso: {code}',
-    preheader: 'Digite-o para confirmar a nova chave de acesso.',
+    subject: 'Seu código da {brand} para alterar suas chaves de acesso: {code}',
+    preheader: 'Digite-o para confirmar a alteração.',
     intro:
-      'Digite este código nas configurações da sua conta para confirmar que uma chave de acesso deve ser adicionada à sua conta da {brand}:',
+      'Digite este código nas configurações da sua conta para confirmar a alteração das chaves de acesso da sua conta da {brand} (adicionar, renomear ou remover uma):',
     expiry:
       'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
   },
@@ -173,6 +175,39 @@ const pt: MailMessages = {
       'Nosso suporte desativou a autenticação de dois fatores da sua conta da {brand} ({email}), como você pediu depois de perder seu aplicativo autenticador e seus códigos de recuperação. Eles não funcionam mais.',
     button: 'Ativar de novo',
     after: 'Se você não pediu isso, redefina sua senha agora mesmo e fale com nosso suporte.',
+  },
+  wayInAdded: {
+    subject: 'Uma nova forma de entrar na sua conta {brand}',
+    preheader: '{method} agora permite entrar na sua conta.',
+    intro: '{method} passou a ser uma forma de entrar na sua conta {brand} ({email}).',
+    button: 'Abrir as configurações',
+    notYou:
+      'Se não foi você, remova essa forma de entrar nas configurações, altere sua senha imediatamente e entre em contato com nosso suporte.',
+  },
+  wayInRemoved: {
+    subject: 'Uma forma de entrar foi removida da sua conta {brand}',
+    preheader: '{method} não permite mais entrar na sua conta.',
+    intro: '{method} deixou de ser uma forma de entrar na sua conta {brand} ({email}).',
+    button: 'Abrir as configurações',
+    notYou: 'Se não foi você, altere sua senha imediatamente e entre em contato com nosso suporte.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'Uma senha',
+    identity: 'Sua conta {detail}',
+    panelLink: 'Um vínculo com um painel de hospedagem ({detail})',
+    passkey: 'A chave de acesso “{detail}”',
+    authenticator: 'Um aplicativo autenticador',
+    recoveryCodes: 'Um novo conjunto de códigos de recuperação',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'a senha',
+    identity: 'as conexões de login (Google, Microsoft)',
+    panelLink: 'os vínculos com painéis de hospedagem',
+    passkey: 'as chaves de acesso',
+    authenticator: 'o aplicativo autenticador com seus códigos de recuperação',
+    recoveryCodes: 'os códigos de recuperação',
   },
   teamInvitation: {
     subject: 'Participe da equipe de {team} no {brand}',
