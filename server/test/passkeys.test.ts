@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { issueCode } from '../src/features/tokens/code.service.ts';
 import { hasSecondFactor } from '../src/features/two-factor/factors.ts';
 import { freshEmail, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
-import { issueCode } from '../src/features/tokens/code.service.ts';
 import { SoftAuthenticator } from './support/passkey-authenticator.ts';
 import { ownTeam, seedInvitation } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -82,7 +82,11 @@ for (const dialect of await dialects()) {
       assert.equal(await hasSecondFactor(t.deps.db, id), true, 'a passkey made with user verification is a second factor');
 
       const unproved = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'Work laptop' } });
-      assert.deepEqual([unproved.status, unproved.json.code], [400, 'account.confirmation_required'], 'a name is changed with the proof only');
+      assert.deepEqual(
+        [unproved.status, unproved.json.code],
+        [400, 'account.confirmation_required'],
+        'a name is changed with the proof only',
+      );
       const renamed = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: ' Work laptop ', password } });
       assert.equal(renamed.status, 200, renamed.text);
       const badName = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'a\nb', password } });
@@ -298,7 +302,9 @@ for (const dialect of await dialects()) {
       const unproved = await browser.delete(`/account/passkeys/${only.id}`, {});
       assert.deepEqual([unproved.status, unproved.json.fields.code], [400, 'validation.otp_required']);
       // The mail of a second code waits a minute (per-address limit): the code is issued as the route would.
-      const removed = await browser.delete(`/account/passkeys/${only.id}`, { code: await issueCode(t.deps.db, t.deps, id, 'passkey_code') });
+      const removed = await browser.delete(`/account/passkeys/${only.id}`, {
+        code: await issueCode(t.deps.db, t.deps, id, 'passkey_code'),
+      });
       assert.equal(removed.status, 200, removed.text);
       const gone = await browser.delete(`/account/passkeys/${only.id}`, {});
       assert.deepEqual([gone.status, gone.json.code], [404, 'passkey.not_found']);
