@@ -1,8 +1,85 @@
 import type { Language, Plan, SsoProviderName } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuthEventType } from '../features/audit/audit.repository.ts';
-import type { MailKind } from '../mail/templates.ts';
 import type { OidcTables } from './oidc-schema.ts';
+
+/** What an audit row records (`auth_events.type`). */
+export type AuthEventType =
+  | 'signup_requested'
+  | 'email_verified'
+  | 'password_set'
+  | 'signin_succeeded'
+  | 'signin_failed'
+  | 'signout'
+  | 'reset_requested'
+  | 'password_reset'
+  | 'verification_resent'
+  | 'license_activated'
+  | 'profile_updated'
+  | 'sso_signin'
+  | 'sso_signup'
+  | 'sso_linked'
+  | 'sso_unlinked'
+  | 'sso_refused'
+  | 'password_changed'
+  | 'email_change_requested'
+  | 'email_change_resent'
+  | 'email_change_withdrawn'
+  | 'email_changed'
+  | 'email_change_cancelled'
+  | 'sessions_ended'
+  | 'session_ended'
+  | 'account_deleted'
+  | 'team_invitation_sent'
+  | 'team_invitation_revoked'
+  | 'team_joined'
+  | 'team_member_removed'
+  | 'team_left'
+  | 'team_role_changed'
+  | 'team_renamed'
+  | 'app_signed_out'
+  | 'team_two_factor_changed'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset'
+  | 'two_factor_recovery_regenerated'
+  | 'two_factor_recovery_used'
+  | 'two_factor_asked'
+  | 'two_factor_failed'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_signin'
+  | 'passkey_signup'
+  | 'passkey_refused';
+
+/** What a mail in the outbox is (`mail_outbox.kind`): the template it is rendered from. */
+export type MailKind =
+  | 'verify_email'
+  | 'already_registered'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signup_code'
+  | 'reset_code'
+  // Per-account cap on failed sign-ins
+  | 'signin_paused'
+  | 'sso_linked'
+  | 'sso_link_code'
+  | 'passkey_code'
+  | 'password_updated'
+  | 'email_change_verify'
+  | 'email_change_code'
+  | 'email_change_notice'
+  | 'account_recovered'
+  | 'email_change_taken'
+  | 'deletion_code'
+  | 'account_deleted'
+  | 'team_invitation'
+  | 'two_factor_code'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset'
+  | 'way_in_added'
+  | 'way_in_removed';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
 // and keep SQLite and PostgreSQL on the same migrations (docs/decisions/003).

@@ -1,4 +1,5 @@
 import { formatMessage, type Language, type WayInKind } from '@gatehouse/contract';
+import type { MailKind } from '../db/schema.ts';
 import de from './messages/de.ts';
 import en, { type MailMessages } from './messages/en.ts';
 import es from './messages/es.ts';
@@ -10,33 +11,7 @@ import ru from './messages/ru.ts';
 
 const catalogues: Record<Language, MailMessages> = { en, de, fr, es, it, ru, ja, pt };
 
-export type MailKind =
-  | 'verify_email'
-  | 'already_registered'
-  | 'password_reset'
-  | 'password_changed'
-  | 'signup_code'
-  | 'reset_code'
-  // Per-account cap on failed sign-ins
-  | 'signin_paused'
-  | 'sso_linked'
-  | 'sso_link_code'
-  | 'passkey_code'
-  | 'password_updated'
-  | 'email_change_verify'
-  | 'email_change_code'
-  | 'email_change_notice'
-  | 'account_recovered'
-  | 'email_change_taken'
-  | 'deletion_code'
-  | 'account_deleted'
-  | 'team_invitation'
-  | 'two_factor_code'
-  | 'two_factor_enabled'
-  | 'two_factor_disabled'
-  | 'two_factor_reset'
-  | 'way_in_added'
-  | 'way_in_removed';
+export type { MailKind } from '../db/schema.ts';
 
 /** Mails that carry a 10-minute code instead of a link. */
 const codeKinds: ReadonlySet<MailKind> = new Set([

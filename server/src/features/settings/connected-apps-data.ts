@@ -1,4 +1,4 @@
-import type { AccountDataPart } from '../settings/account-data.ts';
+import type { AccountDataPart } from './account-data-part.ts';
 
 /**
  * The apps registered by the operator and the provider's signing keys: nothing about a person.
