@@ -25,6 +25,7 @@ import * as teamTwoFactor from './migrations/0023-team-two-factor.ts';
 import * as passkeys from './migrations/0024-passkeys.ts';
 import * as appHandOvers from './migrations/0025-app-hand-overs.ts';
 import * as challengeInvitation from './migrations/0026-challenge-invitation.ts';
+import * as signupWatchesPerBrowser from './migrations/0027-signup-watches-per-browser.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -56,6 +57,7 @@ const migrations = {
   '0024-passkeys': passkeys,
   '0025-app-hand-overs': appHandOvers,
   '0026-challenge-invitation': challengeInvitation,
+  '0027-signup-watches-per-browser': signupWatchesPerBrowser,
 };
 
 /**

@@ -126,10 +126,13 @@ export interface SignupChoicesTable {
   created_at: Timestamp;
 }
 
+/** A browser's watch of a pending sign-up (decision 041): several per account, one per browser. */
 export interface SignupWatchesTable {
-  account_id: string;
   watch_hash: string;
+  account_id: string;
   created_at: Timestamp;
+  /** When the mailed link was opened for this watch: in its own browser, or anywhere while it was the only one. */
+  verified_at: Timestamp | null;
 }
 
 /** An account's authenticator app (decision 046); the secret sealed, null `confirmed_at` while enrolling. */

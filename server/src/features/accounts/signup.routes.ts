@@ -10,18 +10,36 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
 } from '@gatehouse/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
 import { answerStarted, asksForCode, callerOf, panelCall } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
-import { resendVerification, setPassword, signUp, verifyEmail } from './signup.service.ts';
-import { watchState } from './signup-watch.ts';
+import { resendVerification, type SignupBrowser, setPassword, signUp, verifyEmail } from './signup.service.ts';
+import { watchLifetimeMs, watchState } from './signup-watch.ts';
+
+/**
+ * The cookie that binds a sign-up's watch to the browser that sent it (decision 041). Every
+ * sign-up that carries a watch sets it, whatever the address, so the answer stays the same for
+ * all of them; it holds nothing the browser did not send.
+ */
+function watchCookie(config: Config) {
+  return {
+    name: config.session.secure ? '__Host-gatehouse_signup' : 'gatehouse_signup',
+    options: { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'strict' as const, maxAge: watchLifetimeMs / 1000 },
+  };
+}
 
 export function signupRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign-up'];
+  const cookie = watchCookie(deps.config);
+  const browserOf = (request: FastifyRequest): SignupBrowser => {
+    const watch = request.cookies[cookie.name];
+    return watch && watch.length <= 256 ? { watch } : {};
+  };
 
   r.post(
     api.signup,
@@ -35,8 +53,9 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
         response: replies(signupResponse),
       },
     },
-    async (request) => {
-      const { token } = await signUp(deps, request.body, callerOf(request));
+    async (request, reply) => {
+      const { token } = await signUp(deps, request.body, callerOf(request), browserOf(request));
+      if (request.body.watch) reply.setCookie(cookie.name, request.body.watch, cookie.options);
       return { data: token ? { email: request.body.email, token } : { email: request.body.email } };
     },
   );
@@ -47,13 +66,13 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         summary:
-          'What became of the sign-up a tab started with this `watch`: waiting, verified elsewhere, or set up (nothing about any address)',
+          'What became of the sign-up a tab of this browser started with this `watch`: waiting, verified, or set up (nothing about any address)',
         body: signupStatusRequest,
         response: replies(signupStatusResponse),
       },
     },
     async (request) => {
-      const state = await watchState(deps, request.body.watch, callerOf(request));
+      const state = await watchState(deps, request.body.watch, browserOf(request).watch, callerOf(request));
       return { data: { state } };
     },
   );
@@ -64,7 +83,7 @@ export function signupRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags, summary: 'Verify the e-mail from the mailed link', body: verifyEmailRequest, response: replies(verifyEmailResponse) },
     },
     async (request) => {
-      return { data: await verifyEmail(deps, request.body, callerOf(request)) };
+      return { data: await verifyEmail(deps, request.body, callerOf(request), browserOf(request)) };
     },
   );
 

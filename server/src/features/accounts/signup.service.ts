@@ -24,7 +24,7 @@ import {
   updateAccount,
 } from './account.repository.ts';
 import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
-import { keepWatch } from './signup-watch.ts';
+import { endBrowserWatches, keepWatch, linkOpened } from './signup-watch.ts';
 
 export interface SignupInput {
   email: string;
@@ -34,6 +34,11 @@ export interface SignupInput {
   userId?: string;
   /** The token of a team invitation the sign-up started from (/signup?invitation=…). */
   invitation?: string;
+  watch?: string;
+}
+
+/** The watch this browser already held (its cookie), replaced by the watch of a new sign-up from it. */
+export interface SignupBrowser {
   watch?: string;
 }
 
@@ -64,7 +69,7 @@ export async function mailVerification(
  * sign-up; it joins only by its own "Join" once signed in (decision 030). Only the holder of the
  * invitation's token sees an answer that differs.
  */
-export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Promise<{ token?: string }> {
+export async function signUp(deps: Deps, input: SignupInput, caller: Caller, browser: SignupBrowser = {}): Promise<{ token?: string }> {
   // From a hosting panel (the route resolved the installation): a code for one of its users.
   const { panel } = caller;
   if (panel && !input.userId) throw badRequest('panel.invalid_key', { fields: { userId: 'panel.invalid_key' } });
@@ -77,6 +82,7 @@ export async function signUp(deps: Deps, input: SignupInput, caller: Caller): Pr
   return withMail(deps, caller.host, async (trx, mail, brand): Promise<{ token?: string }> => {
     const language = input.locale ?? brand.defaultLanguage;
     const now = iso(deps.clock.now());
+    if (input.watch) await endBrowserWatches(trx, [input.watch, browser.watch]);
     // Marketing and analytics consents are the owner's, recorded when the owner completes the
     // sign-up (set-password, code completion) or saves the profile: never taken from whoever
     // typed the address here.
@@ -133,7 +139,7 @@ export async function resendVerification(deps: Deps, input: { email: string; loc
  * Confirms the address from the mailed link and hands back a short-lived set-password token.
  * Idempotent until the password is set: mail scanners open links before people do.
  */
-export async function verifyEmail(deps: Deps, input: { email: string; token: string }, caller: Caller) {
+export async function verifyEmail(deps: Deps, input: { email: string; token: string }, caller: Caller, browser: SignupBrowser = {}) {
   return deps.db.transaction().execute(async (trx) => {
     const token = await findToken(trx, deps.clock, input.token, 'verify_email');
     const account = token && (await findAccountByEmail(trx, input.email));
@@ -145,6 +151,9 @@ export async function verifyEmail(deps: Deps, input: { email: string; token: str
       await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
       await recordAuthEvent(trx, { accountId: account.id, type: 'email_verified', ip: caller.ip, at: now });
     }
+    // Every opening, not only the first: a mail scanner's, or a phone's while several browsers
+    // watch, tells no tab, and the owner's browser opening it later must still tell its own.
+    await linkOpened(trx, account.id, browser.watch, now);
     const setPasswordToken = await issueToken(trx, deps.clock, account.id, 'set_password');
     return { email: account.email, token: setPasswordToken, ...(await findSignupChoices(trx, account.id)) };
   });

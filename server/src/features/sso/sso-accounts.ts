@@ -85,8 +85,10 @@ export async function signIn(
     // /invitations/{token}/accept: now, or once its second factor is in.
     const pending = { invitationHash: flow.invitation_hash ?? undefined };
     const started = await startSession(trx, deps, account, caller, proofs.singleSignOn, { pending });
-    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
+    // Still owing the code, this is no sign-in yet (startSession audited the challenge): the
+    // second step records `sso_signin` when the code is in (decision 046).
     if (started.kind === 'challenge') return { kind: 'two_factor' as const, challengeToken: started.challengeToken, flow };
+    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
     return { kind: 'signed_in' as const, account, sessionToken: started.token, flow, created: false, invitation };
   };

@@ -4,9 +4,9 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
-import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
-import { amrOf, withSecondFactor } from '../auth/proof.ts';
+import { type Amr, amrOf, withSecondFactor } from '../auth/proof.ts';
 import { type Started, startSession } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
@@ -92,8 +92,18 @@ async function startProvedSession(trx: Transaction<Database>, deps: Deps, challe
       { replace: true },
     );
   }
-  await recordAuthEvent(trx, { accountId: challenge.account_id, type: 'signin_succeeded', ip: caller.ip, at: now });
+  await recordAuthEvent(trx, { accountId: challenge.account_id, type: signinEventOf(amrOf(challenge)), ip: caller.ip, at: now });
   return started;
+}
+
+/**
+ * The sign-in the code finishes is audited as its way in audits one that needs no code: the
+ * challenge keeps what the first factor proved, and each way in proves its own (decision 045).
+ */
+function signinEventOf(firstFactor: readonly Amr[]): AuthEventType {
+  if (firstFactor.includes('fed')) return 'sso_signin';
+  if (firstFactor.includes('hwk')) return 'passkey_signin';
+  return 'signin_succeeded';
 }
 
 async function refuse(deps: Deps, challenge: TwoFactorChallenge, account: Account, code: Refusal, caller: Caller): Promise<never> {
