@@ -8,6 +8,7 @@ import type { TestClient } from './support/http-client.ts';
 import { authorizationRequest, browse, discover, registerClient } from './support/oidc-app.ts';
 import { panelBrowser, registerPanel, startWithPanel, type TestPanel } from './support/panels.ts';
 import type { TestApp } from './support/test-app.ts';
+import { writeConfirmedAuthenticatorDirectly } from './support/two-factor.ts';
 
 // A hosting panel's page signs in through a partitioned cookie that Gatehouse's own origin never
 // sees top-level; an app's sign-in pending there continues through a one-time hand-over
@@ -174,6 +175,22 @@ for (const dialect of await dialects()) {
         else await t.deps.db.updateTable('accounts').set({ credential_generation: 99 }).where('id', '=', account.id).execute();
         refusedToLogin(await continueWith(browser, uid, token), uid);
       }
+    });
+
+    it('hands over nothing from a panel session older than the account’s second factor, and leaves no challenge behind', async () => {
+      const { page, account } = await panelUser();
+      const { browser, uid } = await pendingSignIn();
+      const token: string = (await handOver(page, uid)).json.data.token;
+      await writeConfirmedAuthenticatorDirectly(t.deps, account.id);
+      refusedToLogin(await continueWith(browser, uid, token), uid);
+      const challenges = await t.deps.db.selectFrom('two_factor_challenges').select('id').where('account_id', '=', account.id).execute();
+      assert.deepEqual(challenges, [], 'no challenge nobody will answer');
+      const events = await t.deps.db.selectFrom('auth_events').select('type').where('account_id', '=', account.id).execute();
+      assert.deepEqual(
+        events.map((event) => event.type),
+        ['signin_succeeded'],
+        'the panel sign-in only: no second sign-in, no challenge asked',
+      );
     });
 
     it('is made only for a panel page’s live session, with its key, for a live sign-in; bad input changes nothing', async () => {

@@ -99,7 +99,7 @@ export function clearChallengeCookie(reply: FastifyReply, config: Config, panelO
 export const twoFactorPromptData = { twoFactor: { methods: ['totp', 'recovery'] } } satisfies TwoFactorPrompt;
 
 /**
- * The answer of every way in, from what startSession gave: the session cookie and `signedIn`'s
+ * The answer of every way in, from what finishWayIn gave: the session cookie and `signedIn`'s
  * data, or the challenge cookie (partitioned in a panel, like the session's) and the prompt.
  */
 export function answerStarted<T>(

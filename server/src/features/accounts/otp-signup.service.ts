@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { proofs } from '../auth/proof.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
@@ -58,7 +58,7 @@ export async function completeOtpRegistration(
       (await panelHasOrigin(trx, token.panel_id, caller.panelOrigin))
         ? { panelId: token.panel_id, panelUserId: token.panel_user_id }
         : undefined;
-    const started = await startSession(trx, deps, written, caller, proofs.mailedCode, { pending: { panel } });
+    const started = await finishWayIn(trx, deps, written, caller, proofs.mailedCode, { pending: { panel }, event: null });
     if (started.kind === 'session' && panel) {
       await linkPanelUser(trx, { panelId: panel.panelId, panelUserId: panel.panelUserId, accountId: account.id, now });
     }

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { proofs } from '../auth/proof.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
@@ -193,7 +193,8 @@ export async function setPassword(
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // A sign-up from an invitation joins the team now.
     await joinClaimedInvitations(deps, trx, account.id);
-    const started = await startSession(trx, deps, written, caller, proofs.password);
+    // The password write records the event (password_set): a first password is no sign-in of its own.
+    const started = await finishWayIn(trx, deps, written, caller, proofs.password, { event: null });
     return { account: updated, started };
   });
 }

@@ -31,6 +31,16 @@ export function provedTwoFactors(session: { amr: string }): boolean {
   return provesTwoFactors(amrOf(session));
 }
 
+/**
+ * The audit event of a finished sign-in, named after the way in its first factor proved
+ * (decision 045): a sign-in the code finishes is audited as its way in audits one without.
+ */
+export function signinEventOf(amr: readonly Amr[]): 'sso_signin' | 'passkey_signin' | 'signin_succeeded' {
+  if (amr.includes('fed')) return 'sso_signin';
+  if (amr.includes('hwk')) return 'passkey_signin';
+  return 'signin_succeeded';
+}
+
 /** What a first factor proved, with the second factor's code on top. */
 export function withSecondFactor(amr: readonly Amr[]): Amr[] {
   return [...amr, 'otp', 'mfa'];

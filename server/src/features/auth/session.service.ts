@@ -6,11 +6,11 @@ import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
-import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
 import { type AfterSecondFactor, openChallenge } from '../two-factor/challenge.repository.ts';
 import { hasAuthenticator } from '../two-factor/factors.ts';
-import { type Amr, amrColumn, provesTwoFactors } from './proof.ts';
+import { type Amr, amrColumn, provesTwoFactors, signinEventOf } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
 
 export interface ClientInfo {
@@ -43,7 +43,7 @@ export type Started = { kind: 'session'; token: string; session: Session } | { k
  * challenge instead unless `amr` already holds two factors (decision 046). `until` caps the
  * absolute expiry: a session handed over from another one never outlives it (decision 049).
  */
-export async function startSession(
+async function startSession(
   db: DbOrTx,
   deps: Omit<SessionDeps, 'db'>,
   checked: Pick<Account, 'id' | 'credential_generation'>,
@@ -81,6 +81,32 @@ export async function startSession(
   };
   await insertSession(db, session);
   return { kind: 'session', token, session };
+}
+
+/**
+ * Where every way in finishes (decision 051): `/signin`, `/user/signin`, set-password, code
+ * completion, single sign-on, a passkey, the second step, the panel hand-over and the password
+ * change's new session all call it in their transaction. It starts the session or opens the
+ * challenge (startSession), and once the last factor is in writes the sign-in's audit event,
+ * named after what was proved (`signinEventOf`), or the one the way in names; `event: null` for
+ * a way that records its own (a sign-up, a password write). A challenge is audited as asked,
+ * never as a sign-in. The caller ends the runs of failures after its commit when it got a
+ * session (`clearFailures`), and answers with `answerStarted`, which sets the cookie by kind.
+ */
+export async function finishWayIn(
+  db: DbOrTx,
+  deps: Omit<SessionDeps, 'db'>,
+  checked: Pick<Account, 'id' | 'credential_generation'>,
+  client: ClientInfo,
+  amr: readonly Amr[],
+  options: { pending?: AfterSecondFactor; until?: string; event?: AuthEventType | null } = {},
+): Promise<Started> {
+  const started = await startSession(db, deps, checked, client, amr, options);
+  const event = options.event === undefined ? signinEventOf(amr) : options.event;
+  if (started.kind === 'session' && event) {
+    await recordAuthEvent(db, { accountId: checked.id, type: event, ip: client.ip, at: started.session.created_at });
+  }
+  return started;
 }
 
 /** The signed-in account behind a cookie value, or undefined. Disabled accounts have no session. */

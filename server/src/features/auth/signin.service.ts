@@ -7,7 +7,7 @@ import { linkPanelUser } from '../panels/panel.repository.ts';
 import { clearFailures, countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
 import { proofs } from './proof.ts';
-import { startSession } from './session.service.ts';
+import { finishWayIn } from './session.service.ts';
 
 /**
  * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
@@ -45,7 +45,7 @@ export async function signIn(
     // First: it refuses if the password checked above is no longer the account's (decision 029),
     // and the upgraded hash must never overwrite a newer password.
     const panel = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
-    const started = await startSession(trx, deps, account, caller, proofs.password, { pending: { panel } });
+    const started = await finishWayIn(trx, deps, account, caller, proofs.password, { pending: { panel } });
     if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
     if (started.kind === 'challenge') return { account, started };
     if (panelUser)
@@ -54,7 +54,6 @@ export async function signIn(
         { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
         { replace: true },
       );
-    await recordAuthEvent(trx, { accountId: account.id, type: 'signin_succeeded', ip: caller.ip, at: now });
     return { account, started };
   });
   // A password that still owes the code ends no run (clearFailures says why).

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { amrOf } from '../auth/proof.ts';
 import type { LiveSession } from '../auth/session.repository.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { panelHasOrigin } from '../panels/panel.repository.ts';
 import { panelKeyRefused } from '../panels/panel.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
@@ -85,15 +85,17 @@ export async function redeemHandOver(
   const checked = { id: from.account_id, credential_generation: from.credential_generation };
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const started = await startSession(trx, deps, checked, caller, amrOf(from), { until: from.absolute_expires_at });
+      const started = await finishWayIn(trx, deps, checked, caller, amrOf(from), {
+        until: from.absolute_expires_at,
+        event: 'signin_succeeded',
+      });
       // A panel session from before the account's second factor hands over nothing: the login
-      // screen it lands on asks for both.
-      if (started.kind !== 'session') return undefined;
-      await recordAuthEvent(trx, { accountId: from.account_id, type: 'signin_succeeded', ip: caller.ip, at: now });
+      // screen it lands on asks for both. Rolled back, so no challenge is left that nobody answers.
+      if (started.kind !== 'session') throw new AppError(401, 'two_factor.challenge_expired');
       return started.token;
     });
   } catch (error) {
-    // Disabled, or another credential since: the panel's session is dead too.
+    // Disabled, another credential since (the panel's session is dead too), or a second factor owed.
     if (error instanceof AppError && error.status === 401) return undefined;
     throw error;
   }

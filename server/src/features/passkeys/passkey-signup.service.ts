@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { findAccountByEmail, lockAccount, updateAccount } from '../accounts/account.repository.ts';
 import { recordOwnerConsents } from '../accounts/owner-consents.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { joinClaimedInvitations } from '../teams/invitation.service.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
@@ -54,7 +54,7 @@ export async function signUpWithPasskey(
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     await joinClaimedInvitations(deps, trx, account.id);
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_signup', ip: caller.ip, at: now });
-    const started = await startSession(trx, deps, account, caller, passkeyProof(registered.userVerified));
+    const started = await finishWayIn(trx, deps, account, caller, passkeyProof(registered.userVerified), { event: null });
     return { account: updated, started };
   });
 }

@@ -18,7 +18,7 @@ import { findAccountById, lockAccount } from '../accounts/account.repository.ts'
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures } from '../auth/account-run.ts';
 import type { Amr } from '../auth/proof.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
@@ -234,9 +234,8 @@ export async function signInWithPasskey(deps: Deps, response: PasskeyAssertion, 
       last_used_at: now,
     });
     if (!moved) return undefined;
-    const started = await startSession(trx, deps, account, caller, passkeyProof(checked.userVerified));
     // Without the person verified on the device, an account with a second factor is asked for it.
-    if (started.kind === 'session') await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_signin', ip: caller.ip, at: now });
+    const started = await finishWayIn(trx, deps, account, caller, passkeyProof(checked.userVerified));
     return { account, started };
   });
   if (!signedIn) return refuse(deps, 'passkey.counter_regressed', passkey.account_id, caller);

@@ -3,7 +3,7 @@ import type { Caller, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { amrOf } from '../auth/proof.ts';
-import { type Started, startSession } from '../auth/session.service.ts';
+import { finishWayIn, type Started } from '../auth/session.service.ts';
 import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { confirmPassword } from './settings-access.ts';
@@ -36,6 +36,6 @@ export async function changePassword(
     });
     // This browser stays signed in under a new session id: a copy of the old cookie (the reason
     // to change the password, often) signs in nothing (decision 019). It was proved as the old one was.
-    return startSession(trx, deps, written, caller, amrOf(session));
+    return finishWayIn(trx, deps, written, caller, amrOf(session), { event: null });
   });
 }

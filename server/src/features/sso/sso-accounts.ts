@@ -10,7 +10,7 @@ import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { proofs } from '../auth/proof.ts';
-import { startSession } from '../auth/session.service.ts';
+import { finishWayIn } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { hasSecondFactor } from '../two-factor/factors.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
@@ -84,11 +84,9 @@ export async function signIn(
     // An account that has one signs in from the invitation to its own address, as POST
     // /invitations/{token}/accept: now, or once its second factor is in.
     const pending = { invitationHash: flow.invitation_hash ?? undefined };
-    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn, { pending });
-    // Still owing the code, this is no sign-in yet (startSession audited the challenge): the
-    // second step records `sso_signin` when the code is in (decision 046).
+    // Still owing the code, this is no sign-in yet: the second step audits it (decision 046).
+    const started = await finishWayIn(trx, deps, account, caller, proofs.singleSignOn, { pending });
     if (started.kind === 'challenge') return { kind: 'two_factor' as const, challengeToken: started.challengeToken, flow };
-    await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signin', ip: caller.ip, at: now });
     const invitation = await joinFromFlow(deps, trx, flow, account.id, { invitedAddressOnly: true });
     return { kind: 'signed_in' as const, account, sessionToken: started.token, flow, created: false, invitation };
   };
@@ -143,8 +141,8 @@ export async function signUp(
       created_at: now,
       last_used_at: now,
     });
-    const started = await startSession(trx, deps, account, caller, proofs.singleSignOn);
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
+    const started = await finishWayIn(trx, deps, account, caller, proofs.singleSignOn, { event: null });
     if (started.kind === 'challenge') return { kind: 'two_factor', challengeToken: started.challengeToken, flow };
     // A new account from the invitation screen joins whatever its (provider-verified) address,
     // as a password sign-up with another address does once that address is verified.

@@ -4,10 +4,10 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
-import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
-import { type Amr, amrOf, withSecondFactor } from '../auth/proof.ts';
-import { type Started, startSession } from '../auth/session.service.ts';
+import { amrOf, withSecondFactor } from '../auth/proof.ts';
+import { finishWayIn, type Started } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { useAuthenticatorCode } from './authenticator.ts';
@@ -73,7 +73,8 @@ async function useFactor(
 async function startProvedSession(trx: Transaction<Database>, deps: Deps, challenge: TwoFactorChallenge, caller: Caller): Promise<Session> {
   const now = iso(deps.clock.now());
   const checked = { id: challenge.account_id, credential_generation: challenge.credential_generation };
-  const started = await startSession(trx, deps, checked, caller, withSecondFactor(amrOf(challenge))).catch((error: unknown) => {
+  // Audited under the name of the first factor's way in, once the code is in.
+  const started = await finishWayIn(trx, deps, checked, caller, withSecondFactor(amrOf(challenge))).catch((error: unknown) => {
     // A new password, a disabled account or "this was not me" since the first factor: start again.
     if (error instanceof AppError && error.code === 'auth.invalid_credentials') throw expired();
     throw error;
@@ -92,18 +93,7 @@ async function startProvedSession(trx: Transaction<Database>, deps: Deps, challe
       { replace: true },
     );
   }
-  await recordAuthEvent(trx, { accountId: challenge.account_id, type: signinEventOf(amrOf(challenge)), ip: caller.ip, at: now });
   return started;
-}
-
-/**
- * The sign-in the code finishes is audited as its way in audits one that needs no code: the
- * challenge keeps what the first factor proved, and each way in proves its own (decision 045).
- */
-function signinEventOf(firstFactor: readonly Amr[]): AuthEventType {
-  if (firstFactor.includes('fed')) return 'sso_signin';
-  if (firstFactor.includes('hwk')) return 'passkey_signin';
-  return 'signin_succeeded';
 }
 
 async function refuse(deps: Deps, challenge: TwoFactorChallenge, account: Account, code: Refusal, caller: Caller): Promise<never> {
