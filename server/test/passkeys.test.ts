@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { hasSecondFactor } from '../src/features/auth/factors.ts';
 import { issueCode } from '../src/features/tokens/code.service.ts';
-import { hasSecondFactor } from '../src/features/two-factor/factors.ts';
 import { freshEmail, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';

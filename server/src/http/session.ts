@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Panel } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
+import { challengeLifetimeMs } from '../features/auth/challenge.repository.ts';
 import type { LiveSession } from '../features/auth/session.repository.ts';
 import { resolveSession, type Started } from '../features/auth/session.service.ts';
 import { panelKeyRefused, requirePanel } from '../features/panels/panel.service.ts';
-import { challengeLifetimeMs } from '../features/two-factor/challenge.repository.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {

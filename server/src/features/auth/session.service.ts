@@ -7,11 +7,11 @@ import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
-import { describeUserAgent } from '../settings/user-agent.ts';
-import { type AfterSecondFactor, openChallenge } from '../two-factor/challenge.repository.ts';
-import { hasAuthenticator } from '../two-factor/factors.ts';
+import { type AfterSecondFactor, openChallenge } from './challenge.repository.ts';
+import { hasAuthenticator } from './factors.ts';
 import { type Amr, amrColumn, provesTwoFactors, signinEventOf } from './proof.ts';
 import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 export interface ClientInfo {
   ip: string;

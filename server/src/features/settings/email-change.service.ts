@@ -12,7 +12,7 @@ import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, writeToken } from '../tokens/token.service.ts';
-import { twoFactorState } from '../two-factor/factors.ts';
+import { twoFactorState } from '../two-factor/recovery-codes.ts';
 import { confirmPassword, type SignedIn } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */

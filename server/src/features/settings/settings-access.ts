@@ -7,10 +7,10 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
+import { hasAuthenticator } from '../auth/factors.ts';
 import { provedTwoFactors } from '../auth/proof.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { hasAuthenticator } from '../two-factor/factors.ts';
 import { waysIn } from '../ways-in/registry.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */

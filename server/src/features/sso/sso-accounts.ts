@@ -9,10 +9,10 @@ import { AppError } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { hasSecondFactor } from '../auth/factors.ts';
 import { proofs } from '../auth/proof.ts';
 import { finishWayIn } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
-import { hasSecondFactor } from '../two-factor/factors.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
 

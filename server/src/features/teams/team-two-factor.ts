@@ -2,8 +2,8 @@ import type { TeamTwoFactorNotice, TeamTwoFactorView } from '@gatehouse/contract
 import type { DbOrTx } from '../../db/database.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hasSecondFactor } from '../auth/factors.ts';
 import { provedTwoFactors } from '../auth/proof.ts';
-import { hasSecondFactor } from '../two-factor/factors.ts';
 import { toTeamNames } from './team.mapper.ts';
 import { findMembershipsOf } from './team.repository.ts';
 

@@ -21,9 +21,9 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { emailKey, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { accountsWithSecondFactor } from '../auth/factors.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
-import { accountsWithSecondFactor } from '../two-factor/factors.ts';
 import { personInMail, toInvitationView, toMemberView, toTeamNames } from './team.mapper.ts';
 import {
   countLiveInvitations,

@@ -8,6 +8,7 @@ import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
+import { hasAuthenticator } from '../auth/factors.ts';
 import { amrColumn, amrOf, provedTwoFactors, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
@@ -15,7 +16,6 @@ import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
 import { applyRecovery, waysIn } from '../ways-in/registry.ts';
 import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
-import { hasAuthenticator } from './factors.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
 // Turning two-factor on and off from the settings (decision 046). Every step that adds, replaces

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../lib/crypto.ts';
+import { hasAuthenticator } from '../auth/factors.ts';
 
 // Ten codes for the day the phone is lost, each working once. Only an HMAC under a key of its own
 // is kept (decision 014), bound to the account, so a copy of the database gives none back.
@@ -70,4 +71,10 @@ export async function recoveryCodesLeft(db: DbOrTx, accountId: string): Promise<
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** What the settings show: whether two-factor is on, and how many recovery codes are left. */
+export async function twoFactorState(db: DbOrTx, accountId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const enabled = await hasAuthenticator(db, accountId);
+  return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, accountId) : 0 };
 }

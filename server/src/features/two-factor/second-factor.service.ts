@@ -6,12 +6,12 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
+import { consumeChallenge, maxChallengeAttempts, takeChallengeTry } from '../auth/challenge.repository.ts';
 import { amrOf, withSecondFactor } from '../auth/proof.ts';
 import { finishWayIn, type Started } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { useAuthenticatorCode } from './authenticator.ts';
-import { consumeChallenge, maxChallengeAttempts, takeChallengeTry } from './challenge.repository.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 
 export type SecondFactor = { code: string } | { recoveryCode: string };

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { type Clock, iso } from '../../lib/clock.ts';
+import { findAccountByEmail, lockAccount, updateCredential } from '../accounts/account.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { applyRecovery } from '../ways-in/registry.ts';
-import { findAccountByEmail, lockAccount, updateCredential } from './account.repository.ts';
 
 /** The operator's view of one account (the admin CLI). */
 export function findAccountForAdmin(db: Db, email: string): Promise<Account | undefined> {

@@ -4,15 +4,6 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
-import { recordAuthEvent } from '../audit/audit.repository.ts';
-import { proofs } from '../auth/proof.ts';
-import { finishWayIn } from '../auth/session.service.ts';
-import { applyNewPassword } from '../passwords/apply-password.ts';
-import { checkNewPassword } from '../passwords/password-policy.ts';
-import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
-import { codesLocked, issueCode } from '../tokens/code.service.ts';
-import { consumeToken } from '../tokens/token.repository.ts';
-import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 import {
   consentRow,
   emailKey,
@@ -22,8 +13,17 @@ import {
   insertConsents,
   lockAccount,
   updateAccount,
-} from './account.repository.ts';
-import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from './owner-consents.ts';
+} from '../accounts/account.repository.ts';
+import { findSignupChoices, keepSignupChoices, recordOwnerConsents } from '../accounts/owner-consents.ts';
+import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { proofs } from '../auth/proof.ts';
+import { finishWayIn } from '../auth/session.service.ts';
+import { applyNewPassword } from '../passwords/apply-password.ts';
+import { checkNewPassword } from '../passwords/password-policy.ts';
+import { claimInvitation, findInvitationByToken, joinClaimedInvitations } from '../teams/invitation.service.ts';
+import { codesLocked, issueCode } from '../tokens/code.service.ts';
+import { consumeToken } from '../tokens/token.repository.ts';
+import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
 import { endBrowserWatches, keepWatch, linkOpened } from './signup-watch.ts';
 
 export interface SignupInput {

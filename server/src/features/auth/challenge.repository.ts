@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
-import { type Amr, amrColumn } from '../auth/proof.ts';
+import { type Amr, amrColumn } from './proof.ts';
 
 /** docs/security-targets.md: a sign-in waits 5 minutes for its second factor, and takes 5 wrong codes. */
 export const challengeLifetimeMs = 5 * 60_000;

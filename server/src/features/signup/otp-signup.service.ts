@@ -3,6 +3,8 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { withMail } from '../../mail/mail-transaction.ts';
+import { findAccountByEmail, lockAccount, updateAccount } from '../accounts/account.repository.ts';
+import { findSignupChoices, recordOwnerConsents } from '../accounts/owner-consents.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { proofs } from '../auth/proof.ts';
 import { finishWayIn } from '../auth/session.service.ts';
@@ -11,8 +13,6 @@ import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { findAccountByEmail, lockAccount, updateAccount } from './account.repository.ts';
-import { findSignupChoices, recordOwnerConsents } from './owner-consents.ts';
 import { mailVerification } from './signup.service.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */

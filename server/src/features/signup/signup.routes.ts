@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
 import { answerStarted, asksForCode, callerOf, panelCall } from '../../http/session.ts';
-import { toAccountView } from './account.mapper.ts';
+import { toAccountView } from '../accounts/account.mapper.ts';
 import { resendVerification, type SignupBrowser, setPassword, signUp, verifyEmail } from './signup.service.ts';
 import { watchLifetimeMs, watchState } from './signup-watch.ts';
 

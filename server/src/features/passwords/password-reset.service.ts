@@ -7,11 +7,11 @@ import { withMail } from '../../mail/mail-transaction.ts';
 import { findAccountByEmail, findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { isPanelAccount } from '../panels/panel.repository.ts';
-import { applyNewPassword } from '../passwords/apply-password.ts';
-import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken, staleTokenState } from '../tokens/token.service.ts';
+import { applyNewPassword } from './apply-password.ts';
+import { checkNewPassword } from './password-policy.ts';
 
 /**
  * Mails a reset link (or, asked from a panel's page, a 6-digit code) to a known address;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
 import { answerStarted, callerOf } from '../../http/session.ts';
-import { toAccountView } from './account.mapper.ts';
+import { toAccountView } from '../accounts/account.mapper.ts';
 import { completeOtpRegistration, resendOtpVerification, verifyOtpEmail } from './otp-signup.service.ts';
 
 /** Control-panel sign-up with a mailed 6-digit code (seed section 7). */

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { recoveryCodesLeft } from './recovery-codes.ts';
 
 /**
  * Whether two-factor authentication is on: a confirmed authenticator app, whose code every way in
@@ -37,10 +36,4 @@ export async function accountsWithSecondFactor(db: DbOrTx, accountIds: readonly 
     .union(db.selectFrom('passkeys').select('account_id').where('account_id', 'in', accountIds).where('user_verified', '=', 1))
     .execute();
   return new Set(rows.map((row) => row.account_id));
-}
-
-/** What the settings show: whether two-factor is on, and how many recovery codes are left. */
-export async function twoFactorState(db: DbOrTx, accountId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-  const enabled = await hasAuthenticator(db, accountId);
-  return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, accountId) : 0 };
 }
