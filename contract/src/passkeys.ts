@@ -3,7 +3,7 @@
 // schema only bounds their size.
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { codeSchema, emailSchema, ownerConsents, presentedPasswordSchema, tokenSchema } from './schemas.ts';
+import { emailSchema, ownerConsents, ownerProof, tokenSchema } from './schemas.ts';
 
 const code = (value: ErrorCode) => ({ error: value });
 const invalid = code('passkey.invalid');
@@ -82,7 +82,7 @@ export const passkeyName = z
  * Adding, renaming or removing a passkey of the signed-in account: the password, or without one
  * the mailed code (and, once the account has an authenticator, a session proved with two factors).
  */
-export const passkeyProofRequest = z.object({ password: presentedPasswordSchema.optional(), code: codeSchema.optional() });
+export const passkeyProofRequest = z.object(ownerProof);
 export const passkeyAddRequest = z.object({ response: passkeyRegistration, name: passkeyName.optional() });
 export const passkeyRenameRequest = passkeyProofRequest.extend({ name: passkeyName });
 export const passkeySigninRequest = z.object({ response: passkeyAssertion });

@@ -1,6 +1,14 @@
 // The shapes of the calls behind /settings (profile goes through PUT /profile).
 import { z } from 'zod';
-import { authenticatorCodeSchema, codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
+import {
+  authenticatorCodeSchema,
+  codeSchema,
+  emailSchema,
+  newPasswordSchema,
+  ownerProof,
+  presentedPasswordSchema,
+  tokenSchema,
+} from './schemas.ts';
 
 // The section names live in a zod-free module: the browser imports them without the schemas.
 export { type SettingsSection, settingsSections } from './settings-sections.ts';
@@ -39,20 +47,16 @@ export const changePasswordRequest = z.object({
   password: newPasswordSchema,
 });
 
-export const changeEmailRequest = z.object({ email: emailSchema, password: presentedPasswordSchema });
+export const changeEmailRequest = z.object({ email: emailSchema, currentPassword: presentedPasswordSchema });
 /** The new address's link (token) or, in a hosting panel, its code. */
 export const confirmEmailChangeRequest = z.union([z.object({ token: tokenSchema }), z.object({ code: codeSchema })]);
 export const cancelEmailChangeRequest = z.object({ token: tokenSchema });
 
-/** A password, or for an account without one the code mailed by POST /account/deletion-code. */
-export const deleteAccountRequest = z.object({
-  password: presentedPasswordSchema.optional(),
-  code: codeSchema.optional(),
-});
+/** The owner's proof: the password, or for an account without one the code mailed by POST /account/deletion-code. */
+export const deleteAccountRequest = z.object(ownerProof);
 
-/** Proof that the person at the keyboard owns the account: the password, or without one the code mailed by POST /account/two-factor/code. */
-const freshProof = { currentPassword: presentedPasswordSchema.optional(), emailCode: codeSchema.optional() };
-export const twoFactorProofRequest = z.object(freshProof);
+/** The owner's proof; without a password, the code mailed by POST /account/two-factor/code. */
+export const twoFactorProofRequest = z.object(ownerProof);
 export const twoFactorEnrolment = z.object({
   secret: z.string(),
   /** The otpauth://totp/… URI, not active until confirmed with a code. */
@@ -62,4 +66,4 @@ export const twoFactorEnrolment = z.object({
 });
 export const twoFactorConfirmRequest = z.object({ code: authenticatorCodeSchema });
 export const recoveryCodesView = z.object({ recoveryCodes: z.array(z.string()) });
-export const twoFactorDisableRequest = z.object({ ...freshProof, code: authenticatorCodeSchema });
+export const twoFactorDisableRequest = z.object({ ...ownerProof, code: authenticatorCodeSchema });

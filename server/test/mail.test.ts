@@ -236,7 +236,7 @@ describe('/dev/mailbox', () => {
         method: 'POST',
         url: '/account/delete',
         headers: { ...local, cookie },
-        payload: { password },
+        payload: { currentPassword: password },
       });
       assert.equal(deleted.statusCode, 200, deleted.body);
       await app.outbox.flush();

@@ -45,7 +45,7 @@ for (const dialect of await dialects()) {
       // password, links their panel user and connects their own Google account.
       t.clock.advance(minute);
       const intruder = await signIn(t, email, ownerPassword);
-      assert.equal((await intruder.post('/account/email', { email: intruderEmail, password: ownerPassword })).status, 200);
+      assert.equal((await intruder.post('/account/email', { email: intruderEmail, currentPassword: ownerPassword })).status, 200);
       const notice = await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change'));
       const cancel = linkIn(notice, `${t.url}/email-change/cancel?`).searchParams.get('token');
       const confirm = linkIn(await t.smtp.waitFor(intruderEmail), `${t.url}/email-change?`).searchParams.get('token');

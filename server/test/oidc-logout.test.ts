@@ -144,7 +144,7 @@ for (const dialect of await dialects()) {
 
     it('tells the app on "this was not me", the CLI’s disable and the account’s deletion', async () => {
       const disputed = await signedInWithTokens();
-      const moved = await disputed.browser.post('/account/email', { email: nextEmail(), password });
+      const moved = await disputed.browser.post('/account/email', { email: nextEmail(), currentPassword: password });
       assert.equal(moved.status, 200, moved.text);
       const notice = await t.smtp.waitFor(disputed.email, (mail) => mail.subject.includes('about to change'));
       const cancel = linkIn(notice, `${t.url}/email-change/cancel?`).searchParams.get('token');
@@ -156,7 +156,7 @@ for (const dialect of await dialects()) {
       await logoutFor(disabled.sid);
 
       const deleted = await signedInWithTokens();
-      const gone = await deleted.browser.post('/account/delete', { password });
+      const gone = await deleted.browser.post('/account/delete', { currentPassword: password });
       assert.equal(gone.status, 200, gone.text);
       assert.equal((await logoutFor(deleted.sid)).sub, deleted.account.id);
     });

@@ -38,7 +38,12 @@ for (const dialect of await dialects()) {
       return { email, id: account.id, client: await signIn(t, email, password) };
     };
 
-    const addPasskey = async (client: TestClient, authenticator: SoftAuthenticator, at = origin(), proof: object = { password }) => {
+    const addPasskey = async (
+      client: TestClient,
+      authenticator: SoftAuthenticator,
+      at = origin(),
+      proof: object = { currentPassword: password },
+    ) => {
       const options = await client.post('/account/passkeys/options', proof);
       assert.equal(options.status, 200, options.text);
       const added = await client.post('/account/passkeys', { response: authenticator.create(options.json.data, at) });
@@ -69,10 +74,10 @@ for (const dialect of await dialects()) {
       const { id, client } = await person();
       const missing = await client.post('/account/passkeys/options', {});
       assert.deepEqual(
-        [missing.status, missing.json.code, missing.json.fields.password],
+        [missing.status, missing.json.code, missing.json.fields.currentPassword],
         [400, 'account.confirmation_required', 'validation.password_required'],
       );
-      const wrong = await client.post('/account/passkeys/options', { password: 'Not the password 1' });
+      const wrong = await client.post('/account/passkeys/options', { currentPassword: 'Not the password 1' });
       assert.deepEqual([wrong.status, wrong.json.code], [400, 'auth.wrong_password']);
       const authenticator = new SoftAuthenticator({ synced: true });
       const added = await addPasskey(client, authenticator);
@@ -87,9 +92,11 @@ for (const dialect of await dialects()) {
         [400, 'account.confirmation_required'],
         'a name is changed with the proof only',
       );
-      const renamed = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: ' Work laptop ', password } });
+      const renamed = await client.request('PATCH', `/account/passkeys/${added.id}`, {
+        json: { name: ' Work laptop ', currentPassword: password },
+      });
       assert.equal(renamed.status, 200, renamed.text);
-      const badName = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'a\nb', password } });
+      const badName = await client.request('PATCH', `/account/passkeys/${added.id}`, { json: { name: 'a\nb', currentPassword: password } });
       assert.deepEqual([badName.status, badName.json.fields.name], [400, 'passkey.name_invalid']);
       const listed = (await client.get('/account/passkeys')).json.data;
       assert.deepEqual(
@@ -292,18 +299,18 @@ for (const dialect of await dialects()) {
       assert.deepEqual([last.status, last.json.code], [400, 'passkey.last_method']);
 
       // Without a password, adding one more takes the mailed code.
-      const noCode = await browser.post('/account/passkeys/options', { password: 'anything at all' });
-      assert.deepEqual([noCode.status, noCode.json.fields.code], [400, 'validation.otp_required']);
+      const noCode = await browser.post('/account/passkeys/options', { currentPassword: 'anything at all' });
+      assert.deepEqual([noCode.status, noCode.json.fields.emailCode], [400, 'validation.otp_required']);
       assert.equal((await browser.post('/account/passkeys/code')).status, 200);
       const codeMail = await t.smtp.waitFor(email, (m) => m.subject.includes('change your passkeys'));
       const code = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
       const second = new SoftAuthenticator();
-      await addPasskey(browser, second, origin(), { code });
+      await addPasskey(browser, second, origin(), { emailCode: code });
       const unproved = await browser.delete(`/account/passkeys/${only.id}`, {});
-      assert.deepEqual([unproved.status, unproved.json.fields.code], [400, 'validation.otp_required']);
+      assert.deepEqual([unproved.status, unproved.json.fields.emailCode], [400, 'validation.otp_required']);
       // The mail of a second code waits a minute (per-address limit): the code is issued as the route would.
       const removed = await browser.delete(`/account/passkeys/${only.id}`, {
-        code: await issueCode(t.deps.db, t.deps, id, 'passkey_code'),
+        emailCode: await issueCode(t.deps.db, t.deps, id, 'passkey_code'),
       });
       assert.equal(removed.status, 200, removed.text);
       const gone = await browser.delete(`/account/passkeys/${only.id}`, {});

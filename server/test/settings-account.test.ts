@@ -120,7 +120,7 @@ for (const dialect of await dialects()) {
     it('a password change ends a pending e-mail change but keeps its "this was not me" link', async () => {
       const { email, id, client } = await person();
       const next = freshEmail('unconfirmed');
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
       const cancel = linkIn(
         await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
         `${t.url}/email-change/cancel?`,

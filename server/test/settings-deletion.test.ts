@@ -54,7 +54,7 @@ async function linkIdentity(t: TestApp, accountId: string, subject: string, emai
 
 /** Confirms an e-mail change through the link mailed to the new address. */
 async function moveTo(t: TestApp, client: TestClient, next: string) {
-  assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+  assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
   const link = linkIn(await t.smtp.waitFor(next, (mail) => mail.text.includes('/email-change?')), `${t.url}/email-change?`);
   const confirmed = await visitor(t).post('/account/email/confirm', { token: link.searchParams.get('token') });
   assert.equal(confirmed.status, 200, confirmed.text);
@@ -145,7 +145,7 @@ for (const dialect of await dialects()) {
       assert.equal((await invite(client, `porter-guest${n}@example.com`, 'member', hostTeam.id)).status, 200);
       await linkIdentity(t, account.id, `porter-subject-${n}`, `porter${n}@gmail.example`);
       await moveTo(t, client, email);
-      assert.equal((await client.post('/account/email', { email: `porter${n}-next@example.com`, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: `porter${n}-next@example.com`, currentPassword: password })).status, 200);
 
       const answer = await client.get('/account/export');
       assert.equal(answer.status, 200);
@@ -213,7 +213,7 @@ for (const dialect of await dialects()) {
       const email = `keeper${n}@example.com`;
       await seedAccount(t, email, { passwordHash: hash });
       const client = await signIn(t, email, password);
-      const wrong = await client.post('/account/delete', { password: 'Not my password' });
+      const wrong = await client.post('/account/delete', { currentPassword: 'Not my password' });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.json.code, 'auth.wrong_password');
       const missing = await client.post('/account/delete', {});
@@ -251,7 +251,7 @@ for (const dialect of await dialects()) {
       await moveTo(t, browser, email);
       await seedInvitation(t, hostTeam.id, first, { inviterId: host.id });
       const other = await signIn(t, email, password);
-      assert.equal((await browser.post('/account/email', { email: pending, password })).status, 200);
+      assert.equal((await browser.post('/account/email', { email: pending, currentPassword: password })).status, 200);
       await t.outbox.flush();
       assert.deepEqual(
         (await tablesMentioning(t, [first])).sort(),
@@ -259,11 +259,11 @@ for (const dialect of await dialects()) {
         'the first address is stored in these before the deletion',
       );
 
-      const deleted = await browser.post('/account/delete', { password });
+      const deleted = await browser.post('/account/delete', { currentPassword: password });
       assert.equal(deleted.status, 200, deleted.text);
       assert.equal(browser.cookies.size, 0, 'the cookie is cleared');
       assert.equal((await other.get('/session')).json.data, null, 'every session ended');
-      const twice = await browser.post('/account/delete', { password });
+      const twice = await browser.post('/account/delete', { currentPassword: password });
       assert.equal(twice.status, 401, 'deleting twice finds no account');
 
       const goodbye = await t.smtp.waitFor(email, (mail) => mail.subject.includes('supprimé'));
@@ -327,9 +327,9 @@ for (const dialect of await dialects()) {
       const email = `grabber${n}@example.com`;
       await seedAccount(t, email, { passwordHash: hash });
       const client = await signIn(t, email, password);
-      assert.equal((await client.post('/account/email', { email: holder, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: holder, currentPassword: password })).status, 200);
       await t.smtp.waitFor(holder, (mail) => mail.subject.includes('already used'));
-      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      assert.equal((await client.post('/account/delete', { currentPassword: password })).status, 200);
       const kept = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', holder).execute();
       assert.deepEqual(
         kept.map((mail) => mail.kind),
@@ -376,7 +376,7 @@ for (const dialect of await dialects()) {
       assert.equal((await invite(hostClient, first)).status, 200);
       const answer = await client.get('/account/export');
       assert.deepEqual(answer.json.data.teamInvitations.received, [], "an invitation to the address after it was left is not the person's");
-      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      assert.equal((await client.post('/account/delete', { currentPassword: password })).status, 200);
       const invitations = await t.deps.db.selectFrom('team_invitations').select('email').where('email', '=', first).execute();
       assert.equal(invitations.length, 1, 'the invitation stays');
       const mails = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', first).execute();
@@ -395,8 +395,8 @@ for (const dialect of await dialects()) {
       const email = `asker${n}@example.com`;
       await seedAccount(t, email, { passwordHash: hash });
       const client = await signIn(t, email, password);
-      assert.equal((await client.post('/account/email', { email: stranger, password })).status, 200);
-      assert.equal((await client.post('/account/delete', { password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: stranger, currentPassword: password })).status, 200);
+      assert.equal((await client.post('/account/delete', { currentPassword: password })).status, 200);
       const kept = await t.deps.db.selectFrom('mail_outbox').select('kind').where('to_address', '=', stranger).execute();
       assert.deepEqual(
         kept.map((mail) => mail.kind),
@@ -421,13 +421,13 @@ for (const dialect of await dialects()) {
       const account = await seedAccount(t, email, { passwordHash: hash });
       const client = await signIn(t, email, password);
       await t.deps.db.updateTable('accounts').set({ password_hash: null }).where('id', '=', account.id).execute();
-      assert.equal((await client.post('/account/delete', { password })).json.code, 'account.confirmation_required');
+      assert.equal((await client.post('/account/delete', { currentPassword: password })).json.code, 'account.confirmation_required');
       assert.equal((await client.post('/account/deletion-code')).status, 200);
       const code = codeIn(await t.smtp.waitFor(email, (mail) => mail.subject.includes('delete your account')));
-      const wrong = await client.post('/account/delete', { code: code === '111111' ? '222222' : '111111' });
+      const wrong = await client.post('/account/delete', { emailCode: code === '111111' ? '222222' : '111111' });
       assert.equal(wrong.json.code, 'otp.invalid');
       assert.equal((await client.get('/session')).json.data.account.email, email);
-      assert.equal((await client.post('/account/delete', { code })).status, 200);
+      assert.equal((await client.post('/account/delete', { emailCode: code })).status, 200);
       assert.equal(await t.deps.db.selectFrom('accounts').select('id').where('id', '=', account.id).executeTakeFirst(), undefined);
     });
 
@@ -438,8 +438,8 @@ for (const dialect of await dialects()) {
       const account = await seedAccount(t, email, { passwordHash: hash });
       const browser = panelBrowser(t, panel.origin);
       assert.equal((await browser.post('/user/signin', { email, password, apiKey: panel.apiKey, userId: 'leaver' })).status, 200);
-      assert.equal((await browser.post('/account/delete', { password })).json.code, 'panel.invalid_key');
-      assert.equal((await browser.post('/account/delete', { password }, { 'x-api-key': panel.apiKey })).status, 200);
+      assert.equal((await browser.post('/account/delete', { currentPassword: password })).json.code, 'panel.invalid_key');
+      assert.equal((await browser.post('/account/delete', { currentPassword: password }, { 'x-api-key': panel.apiKey })).status, 200);
       const links = await t.deps.db.selectFrom('panel_accounts').selectAll().where('account_id', '=', account.id).execute();
       assert.deepEqual(links, []);
     });

@@ -25,7 +25,7 @@ for (const dialect of await dialects()) {
     const tokenOf = (url: URL) => url.searchParams.get('token') ?? '';
     /** Moves the account to `next` through the mailed link; the link the old address got to undo it. */
     const moveAccount = async (client: TestClient, email: string, next: string) => {
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
       const cancel = linkIn(
         await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change')),
         `${t.url}/email-change/cancel?`,
@@ -40,12 +40,12 @@ for (const dialect of await dialects()) {
 
     it('refuses a wrong password, the same address and an invalid one, changing nothing', async () => {
       const { email, client } = await person();
-      const wrong = await client.post('/account/email', { email: 'new-address@example.com', password: 'Not it at all' });
+      const wrong = await client.post('/account/email', { email: 'new-address@example.com', currentPassword: 'Not it at all' });
       assert.equal(wrong.status, 400);
-      assert.deepEqual([wrong.json.code, wrong.json.fields.password], ['auth.wrong_password', 'auth.wrong_password']);
-      const same = await client.post('/account/email', { email: email.toUpperCase(), password });
+      assert.deepEqual([wrong.json.code, wrong.json.fields.currentPassword], ['auth.wrong_password', 'auth.wrong_password']);
+      const same = await client.post('/account/email', { email: email.toUpperCase(), currentPassword: password });
       assert.equal(same.json.code, 'email_change.same_address');
-      const invalid = await client.post('/account/email', { email: 'not an address', password });
+      const invalid = await client.post('/account/email', { email: 'not an address', currentPassword: password });
       assert.equal(invalid.json.fields.email, 'validation.email_invalid');
       assert.equal((await client.get('/account')).json.data.pendingEmail, null);
       assert.equal(t.smtp.mails.filter((mail) => mail.to === 'new-address@example.com').length, 0);
@@ -54,7 +54,7 @@ for (const dialect of await dialects()) {
     it('changes the address only once the new one is verified; the old one gets a notice', async () => {
       const { email, client } = await person();
       const next = `moved${n}@example.com`;
-      const started = await client.post('/account/email', { email: next, password });
+      const started = await client.post('/account/email', { email: next, currentPassword: password });
       assert.equal(started.status, 200, started.text);
       assert.deepEqual(started.json.data, { pendingEmail: next });
       assert.equal((await client.get('/account')).json.data.pendingEmail, next);
@@ -81,7 +81,7 @@ for (const dialect of await dialects()) {
       const twice = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
       assert.deepEqual(twice.json, { data: { email: next } });
       // Once the account moved on, the old link is dead.
-      assert.equal((await client.post('/account/email', { email: `further${n}@example.com`, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: `further${n}@example.com`, currentPassword: password })).status, 200);
       const further = linkIn(await t.smtp.waitFor(`further${n}@example.com`), `${t.url}/email-change?`);
       assert.equal((await visitor(t).post('/account/email/confirm', { token: tokenOf(further) })).status, 200);
       const stale = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
@@ -93,7 +93,7 @@ for (const dialect of await dialects()) {
       const holder = await person();
       const answers = [];
       for (const target of [holder.email, `unused${n}@example.com`]) {
-        const answer = await client.post('/account/email', { email: target, password });
+        const answer = await client.post('/account/email', { email: target, currentPassword: password });
         answers.push([answer.status, JSON.stringify(answer.json.data).replace(target, 'X')]);
         assert.equal((await client.get('/account')).json.data.pendingEmail, target);
       }
@@ -106,7 +106,7 @@ for (const dialect of await dialects()) {
     it('refuses an expired link', async () => {
       const { email, client } = await person();
       const next = `late${n}@example.com`;
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
       const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
       t.clock.advance(24 * 3_600_000 + 1000);
       const late = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
@@ -119,7 +119,7 @@ for (const dialect of await dialects()) {
     it('refuses the link when another account took the address meanwhile', async () => {
       const { email, client } = await person();
       const next = `contested${n}@example.com`;
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
       const link = linkIn(await t.smtp.waitFor(next), `${t.url}/email-change?`);
       await seedAccount(t, next, { passwordHash: hash });
       const answer = await visitor(t).post('/account/email/confirm', { token: tokenOf(link) });
@@ -145,7 +145,7 @@ for (const dialect of await dialects()) {
       const { email, client } = await person();
       const next = `hopper${n}@example.com`;
       const cancel = await moveAccount(client, email, next);
-      assert.equal((await client.post('/account/email', { email: `hopper${n}-again@example.com`, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: `hopper${n}-again@example.com`, currentPassword: password })).status, 200);
 
       const stopped = await visitor(t).post('/account/email/cancel', { token: tokenOf(cancel) });
       assert.equal(stopped.status, 200, stopped.text);
@@ -200,7 +200,7 @@ for (const dialect of await dialects()) {
     it('the signed-in owner withdraws the pending change: its link stops working, the address stays', async () => {
       const { email, id, client } = await person();
       const next = `withdrawn${n}@example.com`;
-      assert.equal((await client.post('/account/email', { email: next, password })).status, 200);
+      assert.equal((await client.post('/account/email', { email: next, currentPassword: password })).status, 200);
       const link = linkIn(await t.smtp.waitFor(next, (m) => m.subject.includes('Confirm your new email')), `${t.url}/email-change?`);
       assert.equal((await visitor(t).post('/account/email/withdraw', {})).status, 401, 'only with a session');
 
@@ -240,13 +240,13 @@ for (const dialect of await dialects()) {
       assert.equal(signin.status, 200, signin.text);
 
       const next = `panel-moved${n}@example.com`;
-      const keyless = await browser.post('/account/email', { email: next, password });
+      const keyless = await browser.post('/account/email', { email: next, currentPassword: password });
       assert.equal(keyless.status, 401);
       assert.equal(keyless.json.code, 'panel.invalid_key');
       assert.equal((await browser.get('/account/consents')).json.code, 'panel.invalid_key');
 
       const key = { 'x-api-key': panel.apiKey };
-      assert.equal((await browser.post('/account/email', { email: next, password }, key)).status, 200);
+      assert.equal((await browser.post('/account/email', { email: next, currentPassword: password }, key)).status, 200);
       const code = codeIn(await t.smtp.waitFor(next, (mail) => mail.subject.includes('confirm your new email')));
       assert.equal((await visitor(t).post('/account/email/confirm', { code })).status, 401, 'a code needs the session');
       const wrong = await browser.post('/account/email/confirm', { code: code === '000000' ? '000001' : '000000' }, key);

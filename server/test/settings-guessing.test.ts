@@ -18,8 +18,12 @@ const cap = 5;
 /** The three calls that take the current password, with a harmless body for each. */
 const surfaces = [
   { path: '/account/password', field: 'currentPassword', body: (secret: string) => ({ currentPassword: secret, password: newPassword }) },
-  { path: '/account/email', field: 'password', body: (secret: string) => ({ email: `moved-${Date.now()}@example.com`, password: secret }) },
-  { path: '/account/delete', field: 'password', body: (secret: string) => ({ password: secret }) },
+  {
+    path: '/account/email',
+    field: 'currentPassword',
+    body: (secret: string) => ({ email: `moved-${Date.now()}@example.com`, currentPassword: secret }),
+  },
+  { path: '/account/delete', field: 'currentPassword', body: (secret: string) => ({ currentPassword: secret }) },
 ] as const;
 
 const wrongAnswer = (field: string) => ({ status: 400, code: 'auth.wrong_password', field: 'auth.wrong_password', fieldName: field });
@@ -95,14 +99,18 @@ function scenarios(apps: () => TestApp[]) {
     for (let i = 0; i < cap - 2; i += 1)
       assert.deepEqual(await signInAnswer(i, email, `Sign-in guess ${i}`), [401, 'auth.invalid_credentials']);
     assert.deepEqual(await call(client, 0, 'Settings guess'), wrongAnswer('currentPassword'));
-    assert.deepEqual(await call(client, 1, 'Settings guess'), pausedAnswer('password'), 'the fifth failure of the run, whatever the call');
+    assert.deepEqual(
+      await call(client, 1, 'Settings guess'),
+      pausedAnswer('currentPassword'),
+      'the fifth failure of the run, whatever the call',
+    );
     await apps()[0]?.deps.limits.accountCleared(email);
 
     // A right current password is a success: the run starts again from zero.
     for (let i = 0; i < cap - 1; i += 1) assert.deepEqual((await call(client, 0, `Guess ${i}`)).code, 'auth.wrong_password');
     const confirmed = await app(1)
       .client({ 'x-forwarded-for': nextIp(), cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
-      .post('/account/email', { email: `elsewhere-${Date.now()}@example.com`, password });
+      .post('/account/email', { email: `elsewhere-${Date.now()}@example.com`, currentPassword: password });
     assert.equal(confirmed.status, 200, confirmed.text);
     for (let i = 0; i < cap - 1; i += 1) assert.deepEqual(await signInAnswer(i, email, `Again ${i}`), [401, 'auth.invalid_credentials']);
     assert.deepEqual(await signInAnswer(0, email, password), [200, undefined]);

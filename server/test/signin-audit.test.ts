@@ -82,7 +82,7 @@ for (const dialect of await dialects()) {
       // A passkey without the person verified on the device is one factor: the code is asked.
       const origin = new URL(t.url).origin;
       const authenticator = new SoftAuthenticator({ userVerification: false });
-      const options = await client.post('/account/passkeys/options', { password });
+      const options = await client.post('/account/passkeys/options', { currentPassword: password });
       assert.equal(options.status, 200, options.text);
       const added = await client.post('/account/passkeys', { response: authenticator.create(options.json.data, origin) });
       assert.equal(added.status, 200, added.text);

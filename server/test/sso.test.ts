@@ -267,10 +267,10 @@ for (const dialect of await dialects()) {
       const bare = await thief.post('/sso/link', { provider: 'google' });
       assert.equal(bare.status, 400);
       assert.equal(bare.json.code, 'account.confirmation_required');
-      const wrong = await thief.post('/sso/link', { provider: 'google', password: 'not the password at all' });
+      const wrong = await thief.post('/sso/link', { provider: 'google', currentPassword: 'not the password at all' });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.json.code, 'auth.wrong_password');
-      const unknown = await thief.post('/sso/link', { provider: 'facebook', password });
+      const unknown = await thief.post('/sso/link', { provider: 'facebook', currentPassword: password });
       assert.equal(unknown.status, 400);
       assert.equal(unknown.json.code, 'validation.invalid');
       assert.equal(await flows(), before, 'no flow was started');
@@ -282,18 +282,18 @@ for (const dialect of await dialects()) {
       const only = google.addUser({ email: address, emailVerified: true });
       const owner = visitor(t);
       await ssoRoundTrip(owner, google, only.login, signupQuery);
-      const refused = await owner.post('/sso/link', { provider: 'microsoft', password: 'anything at all here' });
+      const refused = await owner.post('/sso/link', { provider: 'microsoft', currentPassword: 'anything at all here' });
       assert.equal(refused.json.code, 'account.confirmation_required');
       assert.equal((await owner.post('/sso/link-code')).status, 200);
       const mail = await t.smtp.waitFor(address, (m) => /code/i.test(m.subject) && m.text.includes('Microsoft'));
       const code = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
-      const wrong = await owner.post('/sso/link', { provider: 'microsoft', code: code === '000000' ? '111111' : '000000' });
+      const wrong = await owner.post('/sso/link', { provider: 'microsoft', emailCode: code === '000000' ? '111111' : '000000' });
       assert.equal(wrong.json.code, 'otp.invalid');
       const user = microsoft.addUser({ email: 'work.account@contoso.example' });
       const authorization = await startLink(owner, microsoft, { code });
       const back = await callback(owner, await microsoft.signIn(authorization.href, user.login));
       assert.equal(back.query.get('connected'), 'microsoft');
-      const again = await owner.post('/sso/link', { provider: 'microsoft', code });
+      const again = await owner.post('/sso/link', { provider: 'microsoft', emailCode: code });
       assert.equal(again.json.code, 'otp.invalid', 'the code works once');
     });
 

@@ -44,7 +44,7 @@ for (const dialect of await dialects()) {
     const now = () => t.clock.now();
 
     const addPasskey = async (client: TestClient, authenticator: SoftAuthenticator) => {
-      const options = await client.post('/account/passkeys/options', { password });
+      const options = await client.post('/account/passkeys/options', { currentPassword: password });
       assert.equal(options.status, 200, options.text);
       const added = await client.post('/account/passkeys', { response: authenticator.create(options.json.data, origin()) });
       assert.equal(added.status, 200, added.text);
@@ -88,7 +88,7 @@ for (const dialect of await dialects()) {
       // made with user verification and turns an authenticator on.
       t.clock.advance(60_000);
       const intruder = await signIn(t, email, password);
-      assert.equal((await intruder.post('/account/email', { email: intruderEmail, password })).status, 200);
+      assert.equal((await intruder.post('/account/email', { email: intruderEmail, currentPassword: password })).status, 200);
       const notice = await t.smtp.waitFor(email, (mail) => mail.subject.includes('about to change'));
       const cancel = linkIn(notice, `${t.url}/email-change/cancel?`).searchParams.get('token');
       t.clock.advance(60_000);
@@ -140,8 +140,8 @@ for (const dialect of await dialects()) {
         password: undefined,
         panelLink: undefined,
         authenticator: undefined,
-        identity: (client) => client.post('/sso/link', { provider: 'google', password }),
-        passkey: (client) => client.post('/account/passkeys/options', { password }),
+        identity: (client) => client.post('/sso/link', { provider: 'google', currentPassword: password }),
+        passkey: (client) => client.post('/account/passkeys/options', { currentPassword: password }),
         recoveryCodes: (client) => client.post('/account/two-factor/recovery-codes', { currentPassword: password }),
       };
       for (const way of Object.values(waysIn)) {
@@ -151,9 +151,11 @@ for (const dialect of await dialects()) {
         assert.deepEqual([answer.status, answer.json.code], [403, 'two_factor.proof_required'], `adding ${way.kind}`);
         assert.equal((await call(owner)).status, 200, `the owner's two-factor session adds ${way.kind}`);
       }
-      const renamed = await stolen.request('PATCH', `/account/passkeys/${passkey.id}`, { json: { name: 'Mine now', password } });
+      const renamed = await stolen.request('PATCH', `/account/passkeys/${passkey.id}`, {
+        json: { name: 'Mine now', currentPassword: password },
+      });
       assert.deepEqual([renamed.status, renamed.json.code], [403, 'two_factor.proof_required']);
-      const removed = await stolen.delete(`/account/passkeys/${passkey.id}`, { password });
+      const removed = await stolen.delete(`/account/passkeys/${passkey.id}`, { currentPassword: password });
       assert.deepEqual([removed.status, removed.json.code], [403, 'two_factor.proof_required']);
       assert.equal((await owner.get('/account/passkeys')).json.data.length, 1, 'nothing changed');
     });
@@ -168,10 +170,10 @@ for (const dialect of await dialects()) {
       assert.match(added.text, new RegExp(`The passkey “${passkey.name}” was just added`));
 
       const unproved = await client.delete(`/account/passkeys/${passkey.id}`, {});
-      assert.deepEqual([unproved.status, unproved.json.fields.password], [400, 'validation.password_required']);
-      const wrong = await client.delete(`/account/passkeys/${passkey.id}`, { password: 'Not the password 1' });
+      assert.deepEqual([unproved.status, unproved.json.fields.currentPassword], [400, 'validation.password_required']);
+      const wrong = await client.delete(`/account/passkeys/${passkey.id}`, { currentPassword: 'Not the password 1' });
       assert.deepEqual([wrong.status, wrong.json.code], [400, 'auth.wrong_password']);
-      assert.equal((await client.delete(`/account/passkeys/${passkey.id}`, { password })).status, 200);
+      assert.equal((await client.delete(`/account/passkeys/${passkey.id}`, { currentPassword: password })).status, 200);
       const removed = await t.smtp.waitFor(email, (m) => m.subject.includes('was removed'));
       assert.match(removed.text, new RegExp(`The passkey “${passkey.name}” was just removed`));
     });
@@ -206,7 +208,7 @@ for (const dialect of await dialects()) {
       };
       assert.deepEqual(await wrongCodes(3), Array(3).fill('two_factor.invalid_code'));
       // The password is right and the call changes nothing (the address is the same): the run goes on.
-      const settings = await stolen.post('/account/email', { email, password });
+      const settings = await stolen.post('/account/email', { email, currentPassword: password });
       assert.deepEqual([settings.status, settings.json.code], [400, 'email_change.same_address']);
       const later = await wrongCodes(2);
       assert.equal(later.at(-1), 'auth.signin_paused', `the fifth wrong code pauses the sign-in: ${later.join(', ')}`);

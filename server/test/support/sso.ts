@@ -23,7 +23,12 @@ export async function startLink(
   provider: TestOidcProvider,
   proof: { password?: string; code?: string; locale?: string },
 ): Promise<URL> {
-  const start = await client.post('/sso/link', { provider: provider.flavour, ...proof });
+  const start = await client.post('/sso/link', {
+    provider: provider.flavour,
+    currentPassword: proof.password,
+    emailCode: proof.code,
+    locale: proof.locale,
+  });
   assert.equal(start.status, 200, start.text);
   const location = new URL(start.json.data.location);
   assert.equal(location.origin, provider.origin, `expected the provider's address, got ${location.href}`);

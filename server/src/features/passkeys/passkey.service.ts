@@ -21,7 +21,7 @@ import type { Amr } from '../auth/proof.ts';
 import { finishWayIn } from '../auth/session.service.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
 import { getBrand } from '../brands/brand.service.ts';
-import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
+import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
 import {
@@ -75,14 +75,12 @@ const asOptions = (options: { challenge: string }) => options as PasskeyOptions;
 
 const transportsOf = (passkey: Passkey) => (passkey.transports ? passkey.transports.split(' ') : undefined);
 
-type PasskeyProof = { password?: string | undefined; code?: string | undefined };
-
 /** The registry's proof for a change to the account's passkeys (decision 050). */
-const proveOwner = (deps: Deps, signedIn: SignedIn, action: 'add' | 'change', proof: PasskeyProof, caller: Caller) =>
-  confirmOwner(deps, signedIn, { wayIn: 'passkey', action }, proof, 'passkey_code', caller, { password: 'password', code: 'code' });
+const proveOwner = (deps: Deps, signedIn: SignedIn, action: 'add' | 'change', proof: OwnerProof, caller: Caller) =>
+  confirmOwner(deps, signedIn, { wayIn: 'passkey', action }, proof, 'passkey_code', caller);
 
 /** Adding a passkey in the settings starts after the proof. */
-export async function addOptions(deps: Deps, signedIn: SignedIn, proof: PasskeyProof, site: PasskeySite, caller: Caller) {
+export async function addOptions(deps: Deps, signedIn: SignedIn, proof: OwnerProof, site: PasskeySite, caller: Caller) {
   const { account } = signedIn;
   if ((await listPasskeys(deps.db, account.id)).length >= passkeyLimit) throw badRequest('passkey.limit');
   await proveOwner(deps, signedIn, 'add', proof, caller);
@@ -172,7 +170,7 @@ async function ownPasskey(db: DbOrTx, accountId: string, id: string): Promise<Pa
 }
 
 /** Renames a passkey after the same proof as adding one: a name is what the owner recognises it by. */
-export async function renamePasskey(deps: Deps, signedIn: SignedIn, id: string, input: PasskeyProof & { name: string }, caller: Caller) {
+export async function renamePasskey(deps: Deps, signedIn: SignedIn, id: string, input: OwnerProof & { name: string }, caller: Caller) {
   const accountId = signedIn.account.id;
   await ownPasskey(deps.db, accountId, id);
   await proveOwner(deps, signedIn, 'change', input, caller);
@@ -186,7 +184,7 @@ export async function renamePasskey(deps: Deps, signedIn: SignedIn, id: string, 
  * Removes a passkey after the same proof as adding one, unless it is the account's last way in
  * (decision 048, as for single sign-on); the owner is mailed.
  */
-export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, proof: PasskeyProof, caller: Caller): Promise<void> {
+export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, proof: OwnerProof, caller: Caller): Promise<void> {
   const { account } = signedIn;
   await ownPasskey(deps.db, account.id, id);
   // Checked again under the lock below; first here, so nobody proves anything for a change refused anyway.

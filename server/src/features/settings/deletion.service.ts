@@ -10,7 +10,7 @@ import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { accountAddresses } from './account-addresses.ts';
 import { accountData, exportAccount } from './account-data.ts';
-import { confirmPassword, type SignedIn } from './settings-access.ts';
+import { confirmPassword, type OwnerProof, type SignedIn } from './settings-access.ts';
 
 /** Everything stored about the person, as one JSON document (GDPR articles 15 and 20). */
 export async function exportAccountData(deps: Deps, account: Account, caller: Caller) {
@@ -42,26 +42,24 @@ export async function sendDeletionCode(deps: Deps, account: Account, caller: Cal
  * keeps one "account deleted" entry without account, address or IP, and a goodbye mail (erased
  * from the outbox once sent) goes to the address.
  */
-export async function deleteAccount(
-  deps: Deps,
-  signedIn: SignedIn,
-  input: { password?: string; code?: string },
-  caller: Caller,
-): Promise<void> {
+export async function deleteAccount(deps: Deps, signedIn: SignedIn, input: OwnerProof, caller: Caller): Promise<void> {
   const { account } = signedIn;
   let codeId: string | undefined;
   if (account.password_hash) {
-    if (!input.password) throw badRequest('account.confirmation_required', { fields: { password: 'validation.password_required' } });
-    await confirmPassword(deps, signedIn, input.password, caller, 'password');
+    if (!input.currentPassword) {
+      throw badRequest('account.confirmation_required', { fields: { currentPassword: 'validation.password_required' } });
+    }
+    await confirmPassword(deps, signedIn, input.currentPassword, caller);
   } else {
-    if (!input.code) throw badRequest('account.confirmation_required', { fields: { code: 'validation.otp_required' } });
-    codeId = (await checkCode(deps, { email: account.email, code: input.code, purpose: 'deletion_code' }, caller)).token.id;
+    if (!input.emailCode) throw badRequest('account.confirmation_required', { fields: { emailCode: 'validation.otp_required' } });
+    codeId = (await checkCode(deps, { email: account.email, code: input.emailCode, purpose: 'deletion_code', field: 'emailCode' }, caller))
+      .token.id;
   }
 
   await withMail(deps, caller.host, async (trx, mail) => {
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
-    if (codeId && !(await consumeToken(trx, codeId, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+    if (codeId && !(await consumeToken(trx, codeId, now))) throw badRequest('otp.invalid', { fields: { emailCode: 'otp.invalid' } });
     // Read before any part erases: the one-time tokens hold the addresses of earlier e-mail changes.
     const addresses = await accountAddresses(trx, account);
     await endSessions(trx, deps, account.id, { all: true });

@@ -112,11 +112,11 @@ export async function withdrawEmailChange(deps: Deps, account: Account, caller: 
 export async function requestEmailChange(
   deps: Deps,
   signedIn: SignedIn,
-  input: { email: string; password: string },
+  input: { email: string; currentPassword: string },
   caller: Caller,
 ): Promise<{ pendingEmail: string }> {
   const { account } = signedIn;
-  await confirmPassword(deps, signedIn, input.password, caller, 'password');
+  await confirmPassword(deps, signedIn, input.currentPassword, caller);
   if (emailKey(input.email) === account.email_key) {
     throw badRequest('email_change.same_address', { fields: { email: 'email_change.same_address' } });
   }

@@ -21,7 +21,7 @@ export async function changePassword(
   input: { currentPassword: string; password: string },
   caller: Caller,
 ): Promise<Started> {
-  await confirmPassword(deps, { account, session }, input.currentPassword, caller, 'currentPassword');
+  await confirmPassword(deps, { account, session }, input.currentPassword, caller);
   const weakness = checkNewPassword(input.password, account.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
   const passwordHash = await deps.hasher.hash(input.password);

@@ -16,6 +16,12 @@ import { waysIn } from '../ways-in/registry.ts';
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
 export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).optional() });
 
+/** The owner's proof, as every call that asks for it names it (`ownerProof` in the contract). */
+export interface OwnerProof {
+  currentPassword?: string | undefined;
+  emailCode?: string | undefined;
+}
+
 /** The signed-in person a settings call acts for, and how their session was proved. */
 export interface SignedIn {
   account: Account;
@@ -46,7 +52,6 @@ export async function confirmPassword(
   signedIn: SignedIn,
   password: string,
   caller: Caller,
-  field: string,
   { clear = true } = {},
 ): Promise<void> {
   const { account } = signedIn;
@@ -59,7 +64,7 @@ export async function confirmPassword(
     await deps.limits.signinFailed(account.email, caller.ip);
     const tripped = paused || (await countAccountFailure(deps, account.email, account, caller));
     const code = tripped ? 'auth.signin_paused' : 'auth.wrong_password';
-    throw badRequest(code, { fields: { [field]: code } });
+    throw badRequest(code, { fields: { currentPassword: code } });
   }
   if (clear && (await provedEveryFactor(deps, signedIn))) await clearFailures(deps, account.email, caller);
 }
@@ -88,24 +93,24 @@ export async function confirmOwner(
   deps: Deps,
   signedIn: SignedIn,
   change: { wayIn: WayInKind; action: 'add' | 'change' },
-  proof: { password?: string | undefined; code?: string | undefined },
+  proof: OwnerProof,
   purpose: ConfirmationCodePurpose,
   caller: Caller,
-  fields: { password: string; code: string },
   options: { clear?: boolean } = {},
 ): Promise<void> {
   const { account } = signedIn;
   const rule = waysIn[change.wayIn].proof[change.action];
   if (rule === 'ownerTwoFactor' && !(await provedEveryFactor(deps, signedIn))) throw new AppError(403, 'two_factor.proof_required');
   if (account.password_hash) {
-    if (!proof.password)
-      throw badRequest('account.confirmation_required', { fields: { [fields.password]: 'validation.password_required' } });
-    await confirmPassword(deps, signedIn, proof.password, caller, fields.password, options);
+    if (!proof.currentPassword) {
+      throw badRequest('account.confirmation_required', { fields: { currentPassword: 'validation.password_required' } });
+    }
+    await confirmPassword(deps, signedIn, proof.currentPassword, caller, options);
     return;
   }
-  if (!proof.code) throw badRequest('account.confirmation_required', { fields: { [fields.code]: 'validation.otp_required' } });
-  const { token } = await checkCode(deps, { email: account.email, code: proof.code, purpose }, caller);
+  if (!proof.emailCode) throw badRequest('account.confirmation_required', { fields: { emailCode: 'validation.otp_required' } });
+  const { token } = await checkCode(deps, { email: account.email, code: proof.emailCode, purpose, field: 'emailCode' }, caller);
   if (!(await consumeToken(deps.db, token.id, iso(deps.clock.now())))) {
-    throw badRequest('otp.invalid', { fields: { [fields.code]: 'otp.invalid' } });
+    throw badRequest('otp.invalid', { fields: { emailCode: 'otp.invalid' } });
   }
 }

@@ -39,11 +39,11 @@ export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const { provider, password, code, locale } = request.body;
+      const { provider, currentPassword, emailCode, locale } = request.body;
       const started = await startLink(
         deps,
         authOf(request),
-        { provider, password, code, locale: locale ?? deps.config.defaultLanguage },
+        { provider, currentPassword, emailCode, locale: locale ?? deps.config.defaultLanguage },
         callerOf(request),
       );
       reply.setCookie(cookie.name, started.flowToken, { ...cookie.options, maxAge: flowLifetimeMs / 1000 });

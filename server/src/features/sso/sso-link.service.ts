@@ -2,7 +2,7 @@ import type { Language } from '@gatehouse/contract';
 import type { SsoProvider } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
+import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { SsoError } from './oidc-client.ts';
 import { startSso } from './sso.service.ts';
 
@@ -14,14 +14,11 @@ import { startSso } from './sso.service.ts';
 export async function startLink(
   deps: Deps,
   signedIn: SignedIn,
-  input: { provider: SsoProvider; password?: string; code?: string; locale: Language },
+  input: OwnerProof & { provider: SsoProvider; locale: Language },
   caller: Caller,
 ): Promise<{ flowToken: string; location: URL }> {
   if (!deps.sso.get(input.provider)) throw badRequest('auth.sso_unavailable');
-  await confirmOwner(deps, signedIn, { wayIn: 'identity', action: 'add' }, input, 'sso_link_code', caller, {
-    password: 'password',
-    code: 'code',
-  });
+  await confirmOwner(deps, signedIn, { wayIn: 'identity', action: 'add' }, input, 'sso_link_code', caller);
   try {
     return await startSso(deps, { provider: input.provider, intent: 'link', locale: input.locale, accountId: signedIn.account.id });
   } catch (error) {

@@ -94,18 +94,19 @@ async function countWrongCode(db: DbOrTx, email: string): Promise<void> {
     .execute();
 }
 
-const invalid = () => badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+const invalid = (field: string) => badRequest('otp.invalid', { fields: { [field]: 'otp.invalid' } });
 
 /**
  * Checks a code for an address. The try is counted before the code is judged (per IP, per
  * address and IP, per address), then against the code (5) and, when wrong, against the
  * account's lifetime count. Every failure (wrong, expired, used up, never issued, unknown or
  * disabled address, codes locked) is the same 400 `otp.invalid` after the same statements, so
- * no answer tells whether the address has an account.
+ * no answer tells whether the address has an account. `field` names the code's field in the
+ * answer: `code` where the code is the call's point, `emailCode` where it stands in for a password.
  */
 export async function checkCode(
   deps: Deps,
-  input: { email: string; code: string; purpose: CodePurpose },
+  input: { email: string; code: string; purpose: CodePurpose; field?: string },
   caller: Pick<Caller, 'ip'>,
 ): Promise<{ account: Account; token: OneTimeToken }> {
   await deps.limits.codeTry(input.email, caller.ip);
@@ -115,6 +116,6 @@ export async function checkCode(
   const tryTaken = await takeAttempt(deps.db, tokenId);
   const matches = safeEqual(deps.secrets.codeDigest(tokenId, input.purpose, input.code), token?.token_hash ?? '');
   if (!matches) await countWrongCode(deps.db, input.email);
-  if (!account || !token || !tryTaken || !matches || account.disabled_at || codesLocked(account)) throw invalid();
+  if (!account || !token || !tryTaken || !matches || account.disabled_at || codesLocked(account)) throw invalid(input.field ?? 'code');
   return { account, token };
 }

@@ -12,7 +12,7 @@ import { hasAuthenticator } from '../auth/factors.ts';
 import { amrColumn, amrOf, provedTwoFactors, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
-import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
+import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
 import { applyRecovery, waysIn } from '../ways-in/registry.ts';
 import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
@@ -24,35 +24,20 @@ import { replaceRecoveryCodes } from './recovery-codes.ts';
 
 type MailDeps = Parameters<typeof withMail>[0];
 
-interface Proof {
-  currentPassword?: string | undefined;
-  emailCode?: string | undefined;
-}
-
 const proveOwner = (
   deps: Deps,
   signedIn: SignedIn,
   change: { wayIn: 'authenticator' | 'recoveryCodes'; action: 'add' | 'change' },
-  proof: Proof,
+  proof: OwnerProof,
   caller: Caller,
   options: { clear?: boolean } = {},
-) =>
-  confirmOwner(
-    deps,
-    signedIn,
-    change,
-    { password: proof.currentPassword, code: proof.emailCode },
-    'two_factor_code',
-    caller,
-    { password: 'currentPassword', code: 'emailCode' },
-    options,
-  );
+) => confirmOwner(deps, signedIn, change, proof, 'two_factor_code', caller, options);
 
 const alreadyOn = () => new AppError(409, 'two_factor.already_enabled');
 const notOn = () => badRequest('two_factor.not_enabled');
 
 /** A new authenticator secret, its otpauth URI (issuer: the host's brand, label: the address) and QR code; active once confirmed. */
-export async function beginEnrolment(deps: Deps, signedIn: SignedIn, proof: Proof, caller: Caller) {
+export async function beginEnrolment(deps: Deps, signedIn: SignedIn, proof: OwnerProof, caller: Caller) {
   const { account } = signedIn;
   await proveOwner(deps, signedIn, { wayIn: 'authenticator', action: 'add' }, proof, caller);
   if (await hasAuthenticator(deps.db, account.id)) throw alreadyOn();
@@ -92,7 +77,7 @@ export async function confirmEnrolment(deps: Deps, signedIn: { account: Account;
  * factor, which a session stolen before two-factor was on, with the password, must not be able
  * to take for itself. The owner is mailed.
  */
-export async function regenerateRecoveryCodes(deps: Deps, signedIn: SignedIn, proof: Proof, caller: Caller) {
+export async function regenerateRecoveryCodes(deps: Deps, signedIn: SignedIn, proof: OwnerProof, caller: Caller) {
   const { account } = signedIn;
   await proveOwner(deps, signedIn, { wayIn: 'recoveryCodes', action: 'add' }, proof, caller);
   return withMail(deps, caller.host, async (trx, mail) => {
@@ -107,7 +92,12 @@ export async function regenerateRecoveryCodes(deps: Deps, signedIn: SignedIn, pr
 }
 
 /** Turns two-factor off: the password (or mailed code) and a current code from the app, which counts in the run like a password. */
-export async function disableTwoFactor(deps: Deps, signedIn: SignedIn, input: Proof & { code: string }, caller: Caller): Promise<void> {
+export async function disableTwoFactor(
+  deps: Deps,
+  signedIn: SignedIn,
+  input: OwnerProof & { code: string },
+  caller: Caller,
+): Promise<void> {
   const { account } = signedIn;
   // The password alone ends no run of failures here: the code is still to be judged.
   await proveOwner(deps, signedIn, { wayIn: 'authenticator', action: 'change' }, input, caller, { clear: false });
