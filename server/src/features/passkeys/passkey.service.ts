@@ -19,10 +19,10 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures } from '../auth/account-run.ts';
 import type { Amr } from '../auth/proof.ts';
 import { startSession } from '../auth/session.service.ts';
-import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type SignedIn } from '../settings/settings-access.ts';
 import { describeUserAgent } from '../settings/user-agent.ts';
+import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
 import {
   advancePasskey,

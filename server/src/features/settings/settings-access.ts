@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { WayInKind } from '@gatehouse/contract';
+import { z } from 'zod';
 import type { Account, Session } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
@@ -8,10 +8,10 @@ import { withMail } from '../../mail/mail-transaction.ts';
 import { lockAccount } from '../accounts/account.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { provedTwoFactors } from '../auth/proof.ts';
-import { hasAuthenticator } from '../two-factor/factors.ts';
-import { waysIn } from '../ways-in/registry.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
+import { hasAuthenticator } from '../two-factor/factors.ts';
+import { waysIn } from '../ways-in/registry.ts';
 
 /** The optional X-API-KEY header of every settings call (required from a hosting panel's page). */
 export const panelKeyHeader = z.object({ 'x-api-key': z.string().max(200).optional() });

@@ -18,7 +18,10 @@ export async function startLink(
   caller: Caller,
 ): Promise<{ flowToken: string; location: URL }> {
   if (!deps.sso.get(input.provider)) throw badRequest('auth.sso_unavailable');
-  await confirmOwner(deps, signedIn, { wayIn: 'identity', action: 'add' }, input, 'sso_link_code', caller, { password: 'password', code: 'code' });
+  await confirmOwner(deps, signedIn, { wayIn: 'identity', action: 'add' }, input, 'sso_link_code', caller, {
+    password: 'password',
+    code: 'code',
+  });
   try {
     return await startSso(deps, { provider: input.provider, intent: 'link', locale: input.locale, accountId: signedIn.account.id });
   } catch (error) {

@@ -133,7 +133,8 @@ const en = {
   passkeyCode: {
     subject: 'Your {brand} code to change your passkeys: {code}',
     preheader: 'Enter it to confirm the change.',
-    intro: 'Enter this code in your account settings to confirm the change to the passkeys of your {brand} account (adding, renaming or removing one):',
+    intro:
+      'Enter this code in your account settings to confirm the change to the passkeys of your {brand} account (adding, renaming or removing one):',
     expiry:
       'The code is valid for {minutes} minutes. If you did not ask for this, someone may be using your account: sign out every other device in your settings and contact our support.',
   },
