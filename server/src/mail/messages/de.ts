@@ -105,7 +105,9 @@ const de: MailMessages = {
     subject: 'Legen Sie ein neues Passwort für Ihr Konto bei {brand} fest',
     preheader: 'Die Änderung der E-Mail-Adresse wurde gestoppt, alle Geräte wurden abgemeldet.',
     intro:
-      'Sie haben eine Änderung der E-Mail-Adresse Ihres Kontos bei {brand} ({email}) gestoppt. Alle Geräte wurden abgemeldet, und das Passwort ist nicht mehr gültig, denn wer die Änderung angefordert hat, kannte es. Verbindungen zur Anmeldung (Google, Microsoft) und Verknüpfungen mit Hosting-Panels, die seit der Anfrage hinzugefügt wurden, wurden entfernt.',
+      'Sie haben eine Änderung der E-Mail-Adresse Ihres Kontos bei {brand} ({email}) gestoppt. Alle Geräte wurden abgemeldet, und das Passwort ist nicht mehr gültig, denn wer die Änderung angefordert hat, kannte es.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Entfernt, weil seit der Anfrage hinzugefügt: {removed}.',
     button: 'Neues Passwort festlegen',
     expiry:
       'Der Link ist {minutes} Minuten gültig und kann nur einmal verwendet werden. Danach fordern Sie auf der Anmeldeseite über „Passwort vergessen?“ einen neuen an.',
@@ -134,10 +136,10 @@ const de: MailMessages = {
       'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
   },
   passkeyCode: {
-    subject: 'Ihr {brand}-Code zum Hinzufügen eines Passkeys: {code}',
-    preheader: 'Geben Sie ihn ein, um den neuen Passkey zu bestätigen.',
+    subject: 'Ihr {brand}-Code zum Ändern Ihrer Passkeys: {code}',
+    preheader: 'Geben Sie ihn ein, um die Änderung zu bestätigen.',
     intro:
-      'Geben Sie diesen Code in Ihren Kontoeinstellungen ein, um zu bestätigen, dass Ihrem {brand}-Konto ein Passkey hinzugefügt werden soll:',
+      'Geben Sie diesen Code in Ihren Kontoeinstellungen ein, um die Änderung an den Passkeys Ihres {brand}-Kontos zu bestätigen (einen hinzufügen, umbenennen oder entfernen):',
     expiry:
       'Der Code ist {minutes} Minuten lang gültig. Wenn Sie das nicht angefordert haben, nutzt möglicherweise jemand Ihr Konto: Melden Sie in Ihren Einstellungen alle anderen Geräte ab und wenden Sie sich an unseren Support.',
   },
@@ -180,6 +182,39 @@ const de: MailMessages = {
       'unser Support hat die Zwei-Faktor-Authentifizierung Ihres Kontos bei {brand} ({email}) deaktiviert, wie Sie es nach dem Verlust Ihrer Authenticator-App und Ihrer Wiederherstellungscodes angefragt haben. Ihre Authenticator-App und Ihre Wiederherstellungscodes funktionieren nicht mehr.',
     button: 'Wieder aktivieren',
     after: 'Falls Sie das nicht angefragt haben, setzen Sie Ihr Passwort bitte sofort zurück und wenden Sie sich an unseren Support.',
+  },
+  wayInAdded: {
+    subject: 'Neue Anmeldemöglichkeit für Ihr {brand}-Konto',
+    preheader: 'Zu Ihrem Konto wurde soeben {method} hinzugefügt.',
+    intro: 'zu Ihrem Konto bei {brand} ({email}) wurde soeben {method} als Anmeldemöglichkeit hinzugefügt.',
+    button: 'Einstellungen öffnen',
+    notYou:
+      'Falls Sie das nicht waren, entfernen Sie es in Ihren Einstellungen, ändern Sie sofort Ihr Passwort und wenden Sie sich an unseren Support.',
+  },
+  wayInRemoved: {
+    subject: 'Eine Anmeldemöglichkeit wurde aus Ihrem {brand}-Konto entfernt',
+    preheader: 'Aus Ihrem Konto wurde soeben {method} entfernt.',
+    intro: 'aus Ihrem Konto bei {brand} ({email}) wurde soeben {method} entfernt. Eine Anmeldung damit ist nicht mehr möglich.',
+    button: 'Einstellungen öffnen',
+    notYou: 'Falls Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an unseren Support.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'ein Passwort',
+    identity: 'Ihr {detail}-Konto',
+    panelLink: 'eine Anmeldung über ein Hosting-Panel ({detail})',
+    passkey: 'der Passkey „{detail}“',
+    authenticator: 'eine Authenticator-App',
+    recoveryCodes: 'ein neuer Satz Wiederherstellungscodes',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'das Passwort',
+    identity: 'Anmeldeverbindungen (Google, Microsoft)',
+    panelLink: 'Verknüpfungen mit Hosting-Panels',
+    passkey: 'Passkeys',
+    authenticator: 'die Authenticator-App mit ihren Wiederherstellungscodes',
+    recoveryCodes: 'Wiederherstellungscodes',
   },
   teamInvitation: {
     subject: 'Einladung in das Team von {team} bei {brand}',

@@ -105,7 +105,9 @@ const es: MailMessages = {
     subject: 'Elige una contraseña nueva para tu cuenta de {brand}',
     preheader: 'Se ha detenido el cambio de correo y se ha cerrado la sesión en todos los dispositivos.',
     intro:
-      'Has detenido un cambio de la dirección de correo de tu cuenta de {brand} ({email}). Se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión (Google, Microsoft) y los vínculos con paneles de hosting añadidos desde la solicitud.',
+      'Has detenido un cambio de la dirección de correo de tu cuenta de {brand} ({email}). Se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Se han quitado las formas de entrar añadidas desde la solicitud: {removed}.',
     button: 'Elegir una contraseña nueva',
     expiry:
       'El enlace es válido durante {minutes} minutos y funciona una sola vez. Después, pide otro con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
@@ -132,9 +134,10 @@ const es: MailMessages = {
       'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y contacta con nuestro soporte.',
   },
   passkeyCode: {
-    subject: 'Tu código de {brand} para añadir una llave de acceso: {code}',
-    preheader: 'Introdúcelo para confirmar la nueva llave de acceso.',
-    intro: 'Introduce este código en la configuración de tu cuenta para confirmar que se añada una llave de acceso a tu cuenta de {brand}:',
+    subject: 'Tu código de {brand} para cambiar tus llaves de acceso: {code}',
+    preheader: 'Introdúcelo para confirmar el cambio.',
+    intro:
+      'Introduce este código en la configuración de tu cuenta para confirmar el cambio en las llaves de acceso de tu cuenta de {brand} (añadir, cambiar el nombre o eliminar una):',
     expiry:
       'El código es válido durante {minutes} minutos. Si no lo has pedido, puede que alguien esté usando tu cuenta: cierra la sesión en todos los demás dispositivos desde la configuración y contacta con nuestro soporte.',
   },
@@ -177,6 +180,39 @@ const es: MailMessages = {
       'Nuestro soporte ha desactivado la verificación en dos pasos de tu cuenta de {brand} ({email}), tal como pediste tras perder tu aplicación de autenticación y tus códigos de recuperación. Ya no funcionan.',
     button: 'Volver a activarla',
     after: 'Si no lo has pedido, restablece tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
+  wayInAdded: {
+    subject: 'Una nueva forma de iniciar sesión en tu cuenta de {brand}',
+    preheader: 'Nueva forma de iniciar sesión: {method}.',
+    intro: 'Se acaba de añadir una nueva forma de iniciar sesión a tu cuenta de {brand} ({email}): {method}.',
+    button: 'Abrir la configuración',
+    notYou: 'Si no has sido tú, quítala en la configuración, cambia tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
+  wayInRemoved: {
+    subject: 'Se ha quitado una forma de iniciar sesión de tu cuenta de {brand}',
+    preheader: 'Ya no sirve para iniciar sesión: {method}.',
+    intro:
+      'Se acaba de quitar una forma de iniciar sesión de tu cuenta de {brand} ({email}), que ya no sirve para entrar en ella: {method}.',
+    button: 'Abrir la configuración',
+    notYou: 'Si no has sido tú, cambia tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'una contraseña',
+    identity: 'tu cuenta de {detail}',
+    panelLink: 'un inicio de sesión desde un panel de hosting ({detail})',
+    passkey: 'la llave de acceso «{detail}»',
+    authenticator: 'una aplicación de autenticación',
+    recoveryCodes: 'un nuevo juego de códigos de recuperación',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'la contraseña',
+    identity: 'las conexiones de inicio de sesión (Google, Microsoft)',
+    panelLink: 'los vínculos con paneles de hosting',
+    passkey: 'las llaves de acceso',
+    authenticator: 'la aplicación de autenticación con sus códigos de recuperación',
+    recoveryCodes: 'los códigos de recuperación',
   },
   teamInvitation: {
     subject: 'Únete al equipo de {team} en {brand}',

@@ -107,7 +107,9 @@ const fr: MailMessages = {
     subject: 'Choisissez un nouveau mot de passe pour votre compte {brand}',
     preheader: 'Le changement d’adresse e-mail a été arrêté et tous les appareils déconnectés.',
     intro:
-      'Vous avez arrêté un changement de l’adresse e-mail de votre compte {brand} ({email}). Tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions (Google, Microsoft) et les liens avec un panneau d’hébergement ajoutés depuis la demande ont été supprimés.',
+      'Vous avez arrêté un changement de l’adresse e-mail de votre compte {brand} ({email}). Tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Les accès ajoutés depuis la demande ont été supprimés : {removed}.',
     button: 'Choisir un nouveau mot de passe',
     expiry:
       'Le lien est valable {minutes} minutes et ne fonctionne qu’une fois. Ensuite, demandez-en un nouveau avec « Mot de passe oublié ? » sur la page de connexion.',
@@ -134,10 +136,10 @@ const fr: MailMessages = {
       'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
   },
   passkeyCode: {
-    subject: 'Votre code {brand} pour ajouter une clé d’accès : {code}',
-    preheader: 'Saisissez-le pour confirmer la nouvelle clé d’accès.',
+    subject: 'Votre code {brand} pour modifier vos clés d’accès : {code}',
+    preheader: 'Saisissez-le pour confirmer la modification.',
     intro:
-      'Saisissez ce code dans les paramètres de votre compte pour confirmer qu’une clé d’accès doit être ajoutée à votre compte {brand} :',
+      'Saisissez ce code dans les paramètres de votre compte pour confirmer la modification des clés d’accès de votre compte {brand} (en ajouter, renommer ou supprimer une) :',
     expiry:
       'Le code est valable {minutes} minutes. Si vous n’avez rien demandé, quelqu’un utilise peut-être votre compte : déconnectez tous les autres appareils dans vos paramètres et contactez notre support.',
   },
@@ -180,6 +182,39 @@ const fr: MailMessages = {
       'Notre support a désactivé l’authentification à deux facteurs de votre compte {brand} ({email}), comme vous l’avez demandé après avoir perdu votre application d’authentification et vos codes de récupération. Ceux-ci ne fonctionnent plus.',
     button: 'La réactiver',
     after: 'Si vous n’avez rien demandé, réinitialisez immédiatement votre mot de passe et contactez notre support.',
+  },
+  wayInAdded: {
+    subject: 'Un nouveau moyen de connexion à votre compte {brand}',
+    preheader: 'Nouveau moyen de connexion : {method}.',
+    intro: 'Un nouveau moyen de connexion vient d’être ajouté à votre compte {brand} ({email}) : {method}.',
+    button: 'Ouvrir vos paramètres',
+    notYou:
+      'Si ce n’était pas vous, supprimez-le dans vos paramètres, changez immédiatement votre mot de passe et contactez notre support.',
+  },
+  wayInRemoved: {
+    subject: 'Un moyen de connexion a été retiré de votre compte {brand}',
+    preheader: 'Ne permet plus de vous connecter : {method}.',
+    intro: 'Un moyen de connexion vient d’être retiré de votre compte {brand} ({email}) et ne permet plus de s’y connecter : {method}.',
+    button: 'Ouvrir vos paramètres',
+    notYou: 'Si ce n’était pas vous, changez immédiatement votre mot de passe et contactez notre support.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'un mot de passe',
+    identity: 'votre compte {detail}',
+    panelLink: 'une connexion par un panneau d’hébergement ({detail})',
+    passkey: 'la clé d’accès « {detail} »',
+    authenticator: 'une application d’authentification',
+    recoveryCodes: 'un nouveau jeu de codes de récupération',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'le mot de passe',
+    identity: 'les connexions (Google, Microsoft)',
+    panelLink: 'les liens avec un panneau d’hébergement',
+    passkey: 'les clés d’accès',
+    authenticator: 'l’application d’authentification et ses codes de récupération',
+    recoveryCodes: 'les codes de récupération',
   },
   teamInvitation: {
     subject: 'Rejoignez l’équipe de {team} sur {brand}',

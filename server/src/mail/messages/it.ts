@@ -106,7 +106,9 @@ const it: MailMessages = {
     subject: 'Scegli una nuova password per il tuo account {brand}',
     preheader: 'Il cambio di indirizzo email è stato fermato e tutti i dispositivi disconnessi.',
     intro:
-      'Hai fermato un cambio dell’indirizzo email del tuo account {brand} ({email}). Tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso (Google, Microsoft) e i collegamenti con pannelli di hosting aggiunti dopo la richiesta sono stati rimossi.',
+      'Hai fermato un cambio dell’indirizzo email del tuo account {brand} ({email}). Tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Sono stati rimossi gli accessi aggiunti dopo la richiesta: {removed}.',
     button: 'Scegli una nuova password',
     expiry:
       'Il link è valido per {minutes} minuti e funziona una sola volta. Dopo, chiedine uno nuovo con “Password dimenticata?” nella pagina di accesso.',
@@ -133,9 +135,10 @@ const it: MailMessages = {
       'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
   },
   passkeyCode: {
-    subject: 'Il tuo codice {brand} per aggiungere una passkey: {code}',
-    preheader: 'Inseriscilo per confermare la nuova passkey.',
-    intro: 'Inserisci questo codice nelle impostazioni dell’account per confermare che una passkey venga aggiunta al tuo account {brand}:',
+    subject: 'Il tuo codice {brand} per modificare le passkey: {code}',
+    preheader: 'Inseriscilo per confermare la modifica.',
+    intro:
+      'Inserisci questo codice nelle impostazioni dell’account per confermare la modifica alle passkey del tuo account {brand} (aggiungerne, rinominarne o rimuoverne una):',
     expiry:
       'Il codice è valido per {minutes} minuti. Se non l’hai richiesto, qualcuno potrebbe usare il tuo account: disconnetti tutti gli altri dispositivi dalle impostazioni e contatta il nostro supporto.',
   },
@@ -177,6 +180,38 @@ const it: MailMessages = {
       'Il nostro supporto ha disattivato l’autenticazione a due fattori del tuo account {brand} ({email}), come hai chiesto dopo aver perso la tua app di autenticazione e i codici di recupero. Non funzionano più.',
     button: 'Riattivala',
     after: 'Se non l’hai chiesto tu, reimposta subito la password e contatta il nostro supporto.',
+  },
+  wayInAdded: {
+    subject: 'Un nuovo modo di accedere al tuo account {brand}',
+    preheader: 'Nuovo modo di accedere: {method}.',
+    intro: 'Al tuo account {brand} ({email}) è appena stato aggiunto un nuovo modo di accedere: {method}.',
+    button: 'Apri le impostazioni',
+    notYou: 'Se non sei stato tu, rimuovilo dalle impostazioni, cambia subito la password e contatta il nostro supporto.',
+  },
+  wayInRemoved: {
+    subject: 'Un modo di accedere è stato rimosso dal tuo account {brand}',
+    preheader: 'Non permette più di accedere: {method}.',
+    intro: 'Dal tuo account {brand} ({email}) è appena stato rimosso un modo di accedere, che non permette più di entrare: {method}.',
+    button: 'Apri le impostazioni',
+    notYou: 'Se non sei stato tu, cambia subito la password e contatta il nostro supporto.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'una password',
+    identity: 'il tuo account {detail}',
+    panelLink: 'un accesso da un pannello di hosting ({detail})',
+    passkey: 'la passkey «{detail}»',
+    authenticator: 'un’app di autenticazione',
+    recoveryCodes: 'un nuovo set di codici di recupero',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'la password',
+    identity: 'i collegamenti di accesso (Google, Microsoft)',
+    panelLink: 'i collegamenti con pannelli di hosting',
+    passkey: 'le passkey',
+    authenticator: 'l’app di autenticazione con i suoi codici di recupero',
+    recoveryCodes: 'i codici di recupero',
   },
   teamInvitation: {
     subject: 'Unisciti al team di {team} su {brand}',

@@ -102,7 +102,9 @@ const ja: MailMessages = {
     subject: '【{brand}】新しいパスワードを設定してください',
     preheader: 'メールアドレスの変更を止め、すべてのデバイスをログアウトしました。',
     intro:
-      '{brand} アカウント（{email}）のメールアドレス変更を止めました。変更を依頼した人がパスワードを知っていたため、すべてのデバイスをログアウトし、パスワードを無効にしました。依頼以降に追加されたログイン連携（Google、Microsoft）とホスティングパネルとの連携は削除しました。',
+      '{brand} アカウント（{email}）のメールアドレス変更を止めました。変更を依頼した人がパスワードを知っていたため、すべてのデバイスをログアウトし、パスワードを無効にしました。',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: '依頼以降に追加された次のログイン方法を削除しました：{removed}。',
     button: '新しいパスワードを設定',
     expiry:
       'リンクの有効期限は {minutes} 分で、1 回のみ使用できます。期限が切れた場合は、ログインページの「パスワードをお忘れですか？」から新しいリンクを依頼してください。',
@@ -128,9 +130,9 @@ const ja: MailMessages = {
       'コードの有効期間は {minutes} 分です。心当たりがない場合、第三者がアカウントを使用している可能性があります。設定で他のすべてのデバイスからサインアウトし、サポートにご連絡ください。',
   },
   passkeyCode: {
-    subject: '{brand} のパスキー追加用コード: {code}',
-    preheader: '入力して新しいパスキーを確認してください。',
-    intro: '{brand} アカウントにパスキーを追加することを確認するには、アカウント設定でこのコードを入力してください:',
+    subject: '{brand} のパスキー変更用コード: {code}',
+    preheader: '入力して変更を確認してください。',
+    intro: '{brand} アカウントのパスキーの変更（追加・名前の変更・削除）を確認するには、アカウント設定でこのコードを入力してください:',
     expiry:
       'コードの有効期間は {minutes} 分です。心当たりがない場合、第三者がアカウントを使用している可能性があります。設定で他のすべてのデバイスからサインアウトし、サポートにご連絡ください。',
   },
@@ -170,6 +172,38 @@ const ja: MailMessages = {
       '認証アプリとリカバリーコードを紛失したとのご依頼により、サポートが {brand} アカウント（{email}）の2段階認証をオフにしました。以前の認証アプリとリカバリーコードは使用できません。',
     button: 'もう一度オンにする',
     after: '心当たりがない場合は、すぐにパスワードを再設定し、サポートにご連絡ください。',
+  },
+  wayInAdded: {
+    subject: '{brand} アカウントに新しいログイン方法が追加されました',
+    preheader: '追加されたログイン方法：{method}',
+    intro: '{brand} アカウント（{email}）に新しいログイン方法が追加されました：{method}',
+    button: '設定を開く',
+    notYou: '心当たりがない場合は、設定から削除し、すぐにパスワードを変更して、サポートにご連絡ください。',
+  },
+  wayInRemoved: {
+    subject: '{brand} アカウントからログイン方法が削除されました',
+    preheader: '削除されたログイン方法：{method}',
+    intro: '{brand} アカウント（{email}）から次のログイン方法が削除され、今後はこの方法でログインできません：{method}',
+    button: '設定を開く',
+    notYou: '心当たりがない場合は、すぐにパスワードを変更して、サポートにご連絡ください。',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'パスワード',
+    identity: '{detail} アカウント',
+    panelLink: 'ホスティングパネルからのログイン（{detail}）',
+    passkey: 'パスキー「{detail}」',
+    authenticator: '認証アプリ',
+    recoveryCodes: '新しいリカバリーコード',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'パスワード',
+    identity: 'ログイン連携（Google、Microsoft）',
+    panelLink: 'ホスティングパネルとの連携',
+    passkey: 'パスキー',
+    authenticator: '認証アプリとそのリカバリーコード',
+    recoveryCodes: 'リカバリーコード',
   },
   teamInvitation: {
     subject: '【{brand}】{team} のチームへの招待',

@@ -101,7 +101,9 @@ const pt: MailMessages = {
     subject: 'Escolha uma nova senha para sua conta {brand}',
     preheader: 'A alteração de e-mail foi interrompida e todos os dispositivos desconectados.',
     intro:
-      'Você interrompeu uma alteração do endereço de e-mail da sua conta {brand} ({email}). Todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login (Google, Microsoft) e os vínculos com painéis de hospedagem adicionados desde o pedido foram removidos.',
+      'Você interrompeu uma alteração do endereço de e-mail da sua conta {brand} ({email}). Todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia.',
+    /** Followed by the list of what went, in `wayInsAddedSince`. */
+    removedSince: 'Removemos as formas de entrar adicionadas desde o pedido: {removed}.',
     button: 'Escolher uma nova senha',
     expiry:
       'O link vale por {minutes} minutos e funciona uma única vez. Depois disso, peça um novo em “Esqueceu a senha?” na página de login.',
@@ -128,10 +130,10 @@ const pt: MailMessages = {
       'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
   },
   passkeyCode: {
-    subject: 'Seu código da {brand} para adicionar uma chave de acesso: {code}',
-    preheader: 'Digite-o para confirmar a nova chave de acesso.',
+    subject: 'Seu código da {brand} para alterar suas chaves de acesso: {code}',
+    preheader: 'Digite-o para confirmar a alteração.',
     intro:
-      'Digite este código nas configurações da sua conta para confirmar que uma chave de acesso deve ser adicionada à sua conta da {brand}:',
+      'Digite este código nas configurações da sua conta para confirmar a alteração nas chaves de acesso da sua conta da {brand} (adicionar, renomear ou remover uma):',
     expiry:
       'O código é válido por {minutes} minutos. Se você não pediu isso, alguém pode estar usando sua conta: encerre a sessão em todos os outros dispositivos nas configurações e fale com nosso suporte.',
   },
@@ -173,6 +175,38 @@ const pt: MailMessages = {
       'Nosso suporte desativou a autenticação de dois fatores da sua conta da {brand} ({email}), como você pediu depois de perder seu aplicativo autenticador e seus códigos de recuperação. Eles não funcionam mais.',
     button: 'Ativar de novo',
     after: 'Se você não pediu isso, redefina sua senha agora mesmo e fale com nosso suporte.',
+  },
+  wayInAdded: {
+    subject: 'Uma nova forma de entrar na sua conta da {brand}',
+    preheader: 'Nova forma de entrar: {method}.',
+    intro: 'Uma nova forma de entrar acabou de ser adicionada à sua conta da {brand} ({email}): {method}.',
+    button: 'Abrir as configurações',
+    notYou: 'Se não foi você, remova-a nas configurações, altere sua senha agora mesmo e fale com nosso suporte.',
+  },
+  wayInRemoved: {
+    subject: 'Uma forma de entrar foi removida da sua conta da {brand}',
+    preheader: 'Não serve mais para entrar: {method}.',
+    intro: 'Uma forma de entrar acabou de ser removida da sua conta da {brand} ({email}) e não serve mais para entrar nela: {method}.',
+    button: 'Abrir as configurações',
+    notYou: 'Se não foi você, altere sua senha agora mesmo e fale com nosso suporte.',
+  },
+  /** One way in, as the subject of the two notices above ({detail}: a passkey's name, a provider). */
+  wayIn: {
+    password: 'uma senha',
+    identity: 'sua conta {detail}',
+    panelLink: 'um login por um painel de hospedagem ({detail})',
+    passkey: 'a chave de acesso “{detail}”',
+    authenticator: 'um aplicativo autenticador',
+    recoveryCodes: 'um novo conjunto de códigos de recuperação',
+  },
+  /** Each kind of way in, as an item of the recovered mail's list. */
+  wayInsAddedSince: {
+    password: 'a senha',
+    identity: 'as conexões de login (Google, Microsoft)',
+    panelLink: 'os vínculos com painéis de hospedagem',
+    passkey: 'as chaves de acesso',
+    authenticator: 'o aplicativo autenticador com seus códigos de recuperação',
+    recoveryCodes: 'os códigos de recuperação',
   },
   teamInvitation: {
     subject: 'Participe da equipe de {team} no {brand}',
