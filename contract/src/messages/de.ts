@@ -125,7 +125,7 @@ const de = {
   'two_factor.already_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto bereits aktiviert',
   'two_factor.not_pending': 'Es wartet keine Authenticator-App auf Bestätigung. Bitte starten Sie die Einrichtung erneut',
   'two_factor.not_enabled': 'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiviert',
-  'two_factor.proof_required': 'Melden Sie sich erneut mit Ihrem zweiten Faktor an, um neue Wiederherstellungscodes zu erstellen',
+  'two_factor.proof_required': 'Melden Sie sich erneut mit Ihrem zweiten Faktor an, um zu ändern, wie Sie sich anmelden',
   'passkey.unavailable': 'Passkeys sind hier nicht verfügbar. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an',
   'passkey.expired': 'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut',
   'passkey.invalid': 'Der Passkey konnte nicht geprüft werden, daher wurde nichts geändert. Bitte versuchen Sie es erneut',

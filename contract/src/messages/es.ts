@@ -120,7 +120,7 @@ const es = {
   'two_factor.already_enabled': 'La verificación en dos pasos ya está activada en esta cuenta',
   'two_factor.not_pending': 'No hay ninguna aplicación de autenticación pendiente de confirmar. Vuelve a empezar la configuración',
   'two_factor.not_enabled': 'La verificación en dos pasos no está activada en esta cuenta',
-  'two_factor.proof_required': 'Vuelve a iniciar sesión con tu segundo factor para crear nuevos códigos de recuperación',
+  'two_factor.proof_required': 'Vuelve a iniciar sesión con tu segundo factor para cambiar cómo inicias sesión',
   'passkey.unavailable': 'Las llaves de acceso no están disponibles aquí. Inicia sesión con tu correo electrónico y tu contraseña',
   'passkey.expired': 'Esta solicitud de llave de acceso ha caducado o ya se usó. Inténtalo de nuevo',
   'passkey.invalid': 'No se pudo verificar la llave de acceso, así que no se cambió nada. Inténtalo de nuevo',

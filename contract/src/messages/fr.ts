@@ -122,7 +122,7 @@ const fr = {
   'two_factor.already_enabled': 'L’authentification à deux facteurs est déjà activée pour ce compte',
   'two_factor.not_pending': 'Aucune application d’authentification n’attend de confirmation. Recommencez la configuration',
   'two_factor.not_enabled': 'L’authentification à deux facteurs n’est pas activée pour ce compte',
-  'two_factor.proof_required': 'Reconnectez-vous avec votre second facteur pour créer de nouveaux codes de récupération',
+  'two_factor.proof_required': 'Reconnectez-vous avec votre second facteur pour modifier vos moyens de connexion',
   'passkey.unavailable': 'Les clés d’accès ne sont pas disponibles ici. Connectez-vous avec votre adresse e-mail et votre mot de passe',
   'passkey.expired': 'Cette demande de clé d’accès a expiré ou a déjà été utilisée. Veuillez réessayer',
   'passkey.invalid': 'La clé d’accès n’a pas pu être vérifiée, rien n’a donc été modifié. Veuillez réessayer',

@@ -116,7 +116,7 @@ const it = {
   'two_factor.already_enabled': 'L’autenticazione a due fattori è già attiva per questo account',
   'two_factor.not_pending': 'Nessuna app di autenticazione è in attesa di conferma. Ricomincia la configurazione',
   'two_factor.not_enabled': 'L’autenticazione a due fattori non è attiva per questo account',
-  'two_factor.proof_required': 'Accedi di nuovo con il secondo fattore per creare nuovi codici di recupero',
+  'two_factor.proof_required': 'Accedi di nuovo con il secondo fattore per cambiare il modo in cui accedi',
   'passkey.unavailable': 'Le passkey non sono disponibili qui. Accedi con la tua email e la tua password',
   'passkey.expired': 'Questa richiesta di passkey è scaduta o è già stata usata. Riprova',
   'passkey.invalid': 'Non è stato possibile verificare la passkey, quindi non è stato modificato nulla. Riprova',

@@ -116,7 +116,7 @@ const ja = {
   'two_factor.already_enabled': 'このアカウントでは2段階認証がすでにオンになっています',
   'two_factor.not_pending': '確認待ちの認証アプリはありません。設定を最初からやり直してください',
   'two_factor.not_enabled': 'このアカウントでは2段階認証がオンになっていません',
-  'two_factor.proof_required': '新しいリカバリーコードを作成するには、2 つ目の要素で再度サインインしてください',
+  'two_factor.proof_required': 'ログイン方法を変更するには、2 つ目の要素で再度サインインしてください',
   'passkey.unavailable': 'ここではパスキーを利用できません。メールアドレスとパスワードでログインしてください',
   'passkey.expired': 'このパスキーのリクエストは期限切れか、すでに使用されています。もう一度お試しください',
   'passkey.invalid': 'パスキーを確認できなかったため、何も変更されていません。もう一度お試しください',

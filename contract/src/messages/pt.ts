@@ -111,7 +111,7 @@ const pt = {
   'two_factor.already_enabled': 'A autenticação de dois fatores já está ativada nesta conta',
   'two_factor.not_pending': 'Nenhum aplicativo autenticador está aguardando confirmação. Comece a configuração novamente',
   'two_factor.not_enabled': 'A autenticação de dois fatores não está ativada nesta conta',
-  'two_factor.proof_required': 'Entre novamente com seu segundo fator para criar novos códigos de recuperação',
+  'two_factor.proof_required': 'Entre novamente com seu segundo fator para alterar como você entra',
   'passkey.unavailable': 'As chaves de acesso não estão disponíveis aqui. Entre com seu e-mail e sua senha',
   'passkey.expired': 'Esta solicitação de chave de acesso expirou ou já foi usada. Tente novamente',
   'passkey.invalid': 'Não foi possível verificar a chave de acesso, então nada foi alterado. Tente novamente',
