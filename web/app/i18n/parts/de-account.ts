@@ -261,6 +261,9 @@ const deAccount: AccountTexts = {
       cancel: 'Abbrechen',
       remove: 'Entfernen',
       removeLabel: '{name} entfernen',
+      removeQuestion: '„{name}“ entfernen?',
+      removeWhat: 'Sie können sich danach nicht mehr damit anmelden, und wir senden Ihnen eine E-Mail dazu.',
+      removeSubmit: 'Passkey entfernen',
       removed: '„{name}“ wurde entfernt.',
       renamed: 'Der Passkey heißt jetzt „{name}“.',
       added: 'Ihr Passkey wurde hinzugefügt. Ab sofort können Sie sich damit anmelden.',
@@ -270,6 +273,8 @@ const deAccount: AccountTexts = {
       sendCode: 'Code per E-Mail senden',
       codeSent: 'Wir haben einen 6-stelligen Code an Ihre Adresse gesendet. Er ist 10 Minuten gültig.',
       create: 'Passkey erstellen',
+      confirmChangePassword: 'Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.',
+      confirmChangeCode: 'Bestätigen Sie mit einem Code, den wir an Ihre Adresse senden, dass Sie es sind.',
       unsupported:
         'Dieser Browser kann keine Passkeys erstellen. Öffnen Sie Ihre Einstellungen in einem aktuellen Browser, um einen hinzuzufügen.',
     },

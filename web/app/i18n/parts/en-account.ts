@@ -253,6 +253,9 @@ const enAccount = {
       cancel: 'Cancel',
       remove: 'Remove',
       removeLabel: 'Remove {name}',
+      removeQuestion: 'Remove “{name}”?',
+      removeWhat: 'Once removed, it no longer signs you in, and we send you an email about it.',
+      removeSubmit: 'Remove passkey',
       removed: '“{name}” was removed.',
       renamed: 'The passkey is now called “{name}”.',
       added: 'Your passkey was added. You can sign in with it from now on.',
@@ -262,6 +265,9 @@ const enAccount = {
       sendCode: 'Mail me a code',
       codeSent: 'We sent a 6-digit code to your address. It is valid for 10 minutes.',
       create: 'Create the passkey',
+      /** Before renaming or removing one: under the password field, or before the button that mails the code. */
+      confirmChangePassword: 'Enter your password to confirm that it is you.',
+      confirmChangeCode: 'Confirm that it is you with a code we mail to your address.',
       unsupported: 'This browser cannot create passkeys. Open your settings in an up-to-date browser to add one.',
     },
     apps: {

@@ -256,6 +256,9 @@ const esAccount: AccountTexts = {
       cancel: 'Cancelar',
       remove: 'Eliminar',
       removeLabel: 'Eliminar {name}',
+      removeQuestion: '¿Eliminar «{name}»?',
+      removeWhat: 'Dejará de servir para iniciar sesión, y te enviamos un correo al respecto.',
+      removeSubmit: 'Eliminar la llave',
       removed: 'Se eliminó «{name}».',
       renamed: 'La llave de acceso ahora se llama «{name}».',
       added: 'Se añadió tu llave de acceso. A partir de ahora puedes iniciar sesión con ella.',
@@ -265,6 +268,8 @@ const esAccount: AccountTexts = {
       sendCode: 'Enviarme un código',
       codeSent: 'Hemos enviado un código de 6 dígitos a tu dirección. Es válido durante 10 minutos.',
       create: 'Crear la llave de acceso',
+      confirmChangePassword: 'Introduce tu contraseña para confirmar que eres tú.',
+      confirmChangeCode: 'Confirma que eres tú con un código que enviamos a tu dirección.',
       unsupported: 'Este navegador no puede crear llaves de acceso. Abre tus ajustes en un navegador actualizado para añadir una.',
     },
     apps: {

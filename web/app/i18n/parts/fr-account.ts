@@ -258,6 +258,9 @@ const frAccount: AccountTexts = {
       cancel: 'Annuler',
       remove: 'Supprimer',
       removeLabel: 'Supprimer {name}',
+      removeQuestion: 'Supprimer « {name} » ?',
+      removeWhat: 'Elle ne permettra plus de vous connecter, et nous vous envoyons un e-mail à ce sujet.',
+      removeSubmit: 'Supprimer la clé',
       removed: '« {name} » a été supprimée.',
       renamed: 'La clé d’accès s’appelle désormais « {name} ».',
       added: 'Votre clé d’accès a été ajoutée. Vous pouvez désormais vous connecter avec elle.',
@@ -267,6 +270,8 @@ const frAccount: AccountTexts = {
       sendCode: 'M’envoyer un code',
       codeSent: 'Nous avons envoyé un code à 6 chiffres à votre adresse. Il est valable 10 minutes.',
       create: 'Créer la clé d’accès',
+      confirmChangePassword: 'Saisissez votre mot de passe pour confirmer qu’il s’agit bien de vous.',
+      confirmChangeCode: 'Confirmez qu’il s’agit bien de vous avec un code que nous envoyons à votre adresse.',
       unsupported: 'Ce navigateur ne peut pas créer de clé d’accès. Ouvrez vos paramètres dans un navigateur à jour pour en ajouter une.',
     },
     apps: {

@@ -256,6 +256,9 @@ const itAccount: AccountTexts = {
       cancel: 'Annulla',
       remove: 'Rimuovi',
       removeLabel: 'Rimuovi {name}',
+      removeQuestion: 'Rimuovere «{name}»?',
+      removeWhat: 'Non potrai più usarla per accedere, e riceverai un’email al riguardo.',
+      removeSubmit: 'Rimuovi la passkey',
       removed: '«{name}» è stata rimossa.',
       renamed: 'Ora la passkey si chiama «{name}».',
       added: 'La tua passkey è stata aggiunta. Da ora puoi usarla per accedere.',
@@ -265,6 +268,8 @@ const itAccount: AccountTexts = {
       sendCode: 'Inviami un codice',
       codeSent: 'Abbiamo inviato un codice di 6 cifre al tuo indirizzo. È valido per 10 minuti.',
       create: 'Crea la passkey',
+      confirmChangePassword: 'Inserisci la password per confermare che sei tu.',
+      confirmChangeCode: 'Conferma che sei tu con un codice che inviamo al tuo indirizzo.',
       unsupported: 'Questo browser non può creare passkey. Apri le impostazioni in un browser aggiornato per aggiungerne una.',
     },
     apps: {

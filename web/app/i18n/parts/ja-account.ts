@@ -253,6 +253,9 @@ const jaAccount: AccountTexts = {
       cancel: 'キャンセル',
       remove: '削除',
       removeLabel: '{name} を削除',
+      removeQuestion: '「{name}」を削除しますか？',
+      removeWhat: '削除すると、このパスキーではログインできなくなります。削除したことはメールでお知らせします。',
+      removeSubmit: 'パスキーを削除',
       removed: '「{name}」を削除しました。',
       renamed: 'パスキーの名前を「{name}」に変更しました。',
       added: 'パスキーを追加しました。今後はこのパスキーでログインできます。',
@@ -262,6 +265,8 @@ const jaAccount: AccountTexts = {
       sendCode: 'コードをメールで受け取る',
       codeSent: '6 桁のコードをメールアドレスに送信しました。有効期間は 10 分です。',
       create: 'パスキーを作成',
+      confirmChangePassword: 'ご本人確認のため、パスワードを入力してください。',
+      confirmChangeCode: 'メールでお送りするコードでご本人であることを確認してください。',
       unsupported: 'このブラウザではパスキーを作成できません。追加するには、最新のブラウザで設定を開いてください。',
     },
     apps: {

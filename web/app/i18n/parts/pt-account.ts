@@ -255,6 +255,9 @@ const ptAccount: AccountTexts = {
       cancel: 'Cancelar',
       remove: 'Remover',
       removeLabel: 'Remover {name}',
+      removeQuestion: 'Remover “{name}”?',
+      removeWhat: 'Ela deixará de servir para entrar, e enviamos um e-mail para você sobre isso.',
+      removeSubmit: 'Remover a chave',
       removed: '“{name}” foi removida.',
       renamed: 'A chave de acesso agora se chama “{name}”.',
       added: 'Sua chave de acesso foi adicionada. A partir de agora você pode entrar com ela.',
@@ -264,6 +267,8 @@ const ptAccount: AccountTexts = {
       sendCode: 'Enviar um código por e-mail',
       codeSent: 'Enviamos um código de 6 dígitos para o seu endereço. Ele é válido por 10 minutos.',
       create: 'Criar a chave de acesso',
+      confirmChangePassword: 'Digite sua senha para confirmar que é você.',
+      confirmChangeCode: 'Confirme que é você com um código que enviamos para o seu endereço.',
       unsupported:
         'Este navegador não consegue criar chaves de acesso. Abra suas configurações em um navegador atualizado para adicionar uma.',
     },
