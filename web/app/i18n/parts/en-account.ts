@@ -308,10 +308,19 @@ const enAccount = {
     toSettings: 'Go to your settings',
     cancelHeading: 'Stop the email change',
     cancelIntro:
-      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, every device is signed out, the current password stops working, and sign-in connections and panel links added since the request are removed.',
+      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, every device is signed out, the current password stops working, and the ways to sign in added since the request (sign-in connections, panel links, passkeys, an authenticator app) are removed.',
     cancelSubmit: 'Stop the change and sign out everywhere',
     cancelled:
-      'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. Sign-in connections and panel links added since the request have been removed. We have sent a link to choose a new password to the address this notice went to.',
+      'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. We have sent a link to choose a new password to the address this notice went to.',
+    /** After `cancelled` when more than the password went: {removed} is the list of `removedKinds`, in the language's way. */
+    removedSince: 'Also removed, because they were added since the request: {removed}.',
+    removedKinds: {
+      identity: 'sign-in connections (Google, Microsoft)',
+      panelLink: 'hosting panel links',
+      passkey: 'passkeys',
+      authenticator: 'the authenticator app with its recovery codes',
+      recoveryCodes: 'recovery codes',
+    },
     resetPassword: 'No mail? Ask for a new link',
   },
   team: {

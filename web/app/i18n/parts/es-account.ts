@@ -312,10 +312,18 @@ const esAccount: AccountTexts = {
     toSettings: 'Ir a tu configuración',
     cancelHeading: 'Detener el cambio de correo',
     cancelIntro:
-      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace, se cierra la sesión en todos los dispositivos, la contraseña actual deja de valer y se quitan las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud.',
+      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace, se cierra la sesión en todos los dispositivos, la contraseña actual deja de valer y se quitan las formas de entrar añadidas desde la solicitud (conexiones de inicio de sesión, vínculos de panel, llaves de acceso, una aplicación de autenticación).',
     cancelSubmit: 'Detener el cambio y cerrar todas las sesiones',
     cancelled:
-      'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
+      'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
+    removedSince: 'También se han quitado las formas de entrar añadidas desde la solicitud: {removed}.',
+    removedKinds: {
+      identity: 'las conexiones de inicio de sesión (Google, Microsoft)',
+      panelLink: 'los vínculos con paneles de hosting',
+      passkey: 'las llaves de acceso',
+      authenticator: 'la aplicación de autenticación con sus códigos de recuperación',
+      recoveryCodes: 'los códigos de recuperación',
+    },
     resetPassword: '¿No llega el correo? Pide un enlace nuevo',
   },
   team: {

@@ -314,10 +314,18 @@ const frAccount: AccountTexts = {
     toSettings: 'Aller à vos paramètres',
     cancelHeading: 'Arrêter le changement d’adresse e-mail',
     cancelIntro:
-      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, tous les appareils sont déconnectés, le mot de passe actuel cesse de fonctionner, et les connexions et liens de panneau ajoutés depuis la demande sont supprimés.',
+      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, tous les appareils sont déconnectés, le mot de passe actuel cesse de fonctionner, et les accès ajoutés depuis la demande (connexions, liens de panneau, clés d’accès, application d’authentification) sont supprimés.',
     cancelSubmit: 'Arrêter le changement et tout déconnecter',
     cancelled:
-      'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions et liens de panneau ajoutés depuis la demande ont été supprimés. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
+      'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
+    removedSince: 'Les accès ajoutés depuis la demande ont aussi été supprimés : {removed}.',
+    removedKinds: {
+      identity: 'les connexions (Google, Microsoft)',
+      panelLink: 'les liens avec un panneau d’hébergement',
+      passkey: 'les clés d’accès',
+      authenticator: 'l’application d’authentification et ses codes de récupération',
+      recoveryCodes: 'les codes de récupération',
+    },
     resetPassword: 'Pas d’e-mail ? Demander un nouveau lien',
   },
   team: {

@@ -312,10 +312,18 @@ const itAccount: AccountTexts = {
     toSettings: 'Vai alle impostazioni',
     cancelHeading: 'Ferma il cambio di indirizzo email',
     cancelIntro:
-      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata, tutti i dispositivi vengono disconnessi, la password attuale smette di funzionare e i collegamenti di accesso e di pannello aggiunti dopo la richiesta vengono rimossi.',
+      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata, tutti i dispositivi vengono disconnessi, la password attuale smette di funzionare e gli accessi aggiunti dopo la richiesta (collegamenti di accesso e di pannello, passkey, un’app di autenticazione) vengono rimossi.',
     cancelSubmit: 'Ferma la modifica e disconnetti tutto',
     cancelled:
-      'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso e di pannello aggiunti dopo la richiesta sono stati rimossi. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
+      'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
+    removedSince: 'Sono stati rimossi anche gli accessi aggiunti dopo la richiesta: {removed}.',
+    removedKinds: {
+      identity: 'i collegamenti di accesso (Google, Microsoft)',
+      panelLink: 'i collegamenti con pannelli di hosting',
+      passkey: 'le passkey',
+      authenticator: 'l’app di autenticazione con i suoi codici di recupero',
+      recoveryCodes: 'i codici di recupero',
+    },
     resetPassword: 'Nessuna email? Chiedi un nuovo link',
   },
   team: {

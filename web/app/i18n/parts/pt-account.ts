@@ -312,10 +312,18 @@ const ptAccount: AccountTexts = {
     toSettings: 'Ir para as configurações',
     cancelHeading: 'Interromper a alteração de e-mail',
     cancelIntro:
-      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, todos os dispositivos são desconectados, a senha atual deixa de funcionar e as conexões de login e vínculos de painel adicionados desde o pedido são removidos.',
+      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, todos os dispositivos são desconectados, a senha atual deixa de funcionar e as formas de entrar adicionadas desde o pedido (conexões de login, vínculos de painel, chaves de acesso, um aplicativo autenticador) são removidas.',
     cancelSubmit: 'Interromper a alteração e desconectar tudo',
     cancelled:
-      'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login e vínculos de painel adicionados desde o pedido foram removidos. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
+      'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
+    removedSince: 'Também removemos as formas de entrar adicionadas desde o pedido: {removed}.',
+    removedKinds: {
+      identity: 'as conexões de login (Google, Microsoft)',
+      panelLink: 'os vínculos com painéis de hospedagem',
+      passkey: 'as chaves de acesso',
+      authenticator: 'o aplicativo autenticador com seus códigos de recuperação',
+      recoveryCodes: 'os códigos de recuperação',
+    },
     resetPassword: 'Não recebeu? Peça um novo link',
   },
   team: {
