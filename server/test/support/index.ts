@@ -24,6 +24,7 @@ export { pageTextFiles } from '../../src/http/page-texts.ts';
 export type { Limits } from '../../src/lib/limits.ts';
 export { freePort } from './free-port.ts';
 export { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
+export { SoftAuthenticator } from './passkey-authenticator.ts';
 export { linkIn, SmtpCapture } from './smtp.ts';
 
 /** A license key as the admin CLI issues it; a platform license belongs to the given panel. */

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { PageTitle } from './brand-mark.tsx';
 
@@ -7,7 +7,7 @@ export function Button({
   variant = 'primary',
   children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'ghost' }) {
+}: ComponentProps<'button'> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'ghost' }) {
   return (
     <button
       type="submit"

@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { type EmailChangeCancelled, api as paths, type WayInKind } from '@gatehouse/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -15,19 +15,23 @@ export const handle: ScreenHandle = { layout: 'login-signup' };
 
 /**
  * "This was not me", from the notice to the old address. It waits for a click: mail scanners
- * open links before people do, and must not sign anybody out.
+ * open links before people do, and must not sign anybody out. Once done it says what ended: the
+ * password always, and by name each kind of way in that went for being added since the request.
  */
 export default function EmailChangeCancel() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [params] = useSearchParams();
-  const [done, setDone] = useState(false);
+  const [removed, setRemoved] = useState<WayInKind[]>();
   const f = useForm();
 
   const stop = f.onSubmit(async () => {
-    const result = await api('POST', paths.accountEmailCancel, { token: params.get('token') ?? '' });
+    const result = await api<EmailChangeCancelled>('POST', paths.accountEmailCancel, { token: params.get('token') ?? '' });
     if (result.error) return f.fail(result);
-    setDone(true);
+    setRemoved(result.data?.removed ?? []);
   });
+  const done = removed !== undefined;
+  // `cancelled` already says the password ended; the other kinds are named in the reader's language's list.
+  const addedSince = (removed ?? []).filter((kind) => kind !== 'password');
 
   return (
     <>
@@ -35,7 +39,18 @@ export default function EmailChangeCancel() {
       <ScreenHeading icon={<AlertIcon />} title={t('emailChange.cancelHeading')} intro={done ? undefined : t('emailChange.cancelIntro')} />
       {done ? (
         <>
-          <FormAlert tone="success">{t('emailChange.cancelled')}</FormAlert>
+          <FormAlert tone="success">
+            <p>{t('emailChange.cancelled')}</p>
+            {addedSince.length > 0 && (
+              <p>
+                {t('emailChange.removedSince', {
+                  removed: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+                    addedSince.map((kind) => t(`emailChange.removedKinds.${kind}`)),
+                  ),
+                })}
+              </p>
+            )}
+          </FormAlert>
           <LocalLink className="button button--secondary" to="/reset-password">
             {t('emailChange.resetPassword')}
           </LocalLink>

@@ -71,6 +71,12 @@ languages.forEach((language, index) => {
     await expect(page.getByText(t.settings.passkeys.added)).toBeVisible();
     await expect(page.locator('.passkey')).toHaveCount(1);
     await g.shot('settings-passkeys');
+    // Removing it asks on its row: what follows, and the password.
+    await page.locator('.passkey__actions').getByText(t.settings.passkeys.remove, { exact: true }).click();
+    await expect(page.getByRole('button', { name: t.settings.passkeys.removeSubmit })).toBeVisible();
+    await g.shot('settings-passkeys-remove');
+    await page.getByRole('button', { name: t.settings.passkeys.cancel }).click();
+    await expect(page.locator('.passkey__actions')).toBeVisible();
 
     await page.getByRole('link', { name: t.settings.sections.email }).click();
     await expect(section(page, t.settings.sections.email)).toBeVisible();

@@ -1,4 +1,6 @@
-import type { CDPSession, Page } from '@playwright/test';
+import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test';
+import { SoftAuthenticator } from '../../../server/test/support/index.ts';
+import { appUrl } from './ports.ts';
 
 /**
  * Chromium's virtual authenticator on a page, through the DevTools protocol: a platform
@@ -25,4 +27,17 @@ export async function virtualAuthenticator(page: Page, options: { userVerified?:
     /** Whether the person answers prompts at once; when not, a request stays pending until it is ended. */
     answering: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
   };
+}
+
+/**
+ * Adds a passkey to the account a request context is signed in to, as the settings do (the proof,
+ * the options, the new passkey), answered by the server suite's software authenticator: for a
+ * test about what follows, without the settings' screens and the browser's dialog.
+ */
+export async function addPasskeyApi(api: APIRequestContext, password: string, name?: string): Promise<void> {
+  const options = await api.post('/account/passkeys/options', { data: { password } });
+  expect(options.status(), await options.text()).toBe(200);
+  const response = new SoftAuthenticator().create((await options.json()).data, appUrl);
+  const added = await api.post('/account/passkeys', { data: { response, ...(name ? { name } : {}) } });
+  expect(added.status(), await added.text()).toBe(200);
 }

@@ -261,6 +261,9 @@ const deAccount: AccountTexts = {
       cancel: 'Abbrechen',
       remove: 'Entfernen',
       removeLabel: '{name} entfernen',
+      removeQuestion: '„{name}“ entfernen?',
+      removeWhat: 'Sie können sich danach nicht mehr damit anmelden, und wir senden Ihnen eine E-Mail dazu.',
+      removeSubmit: 'Passkey entfernen',
       removed: '„{name}“ wurde entfernt.',
       renamed: 'Der Passkey heißt jetzt „{name}“.',
       added: 'Ihr Passkey wurde hinzugefügt. Ab sofort können Sie sich damit anmelden.',
@@ -270,6 +273,8 @@ const deAccount: AccountTexts = {
       sendCode: 'Code per E-Mail senden',
       codeSent: 'Wir haben einen 6-stelligen Code an Ihre Adresse gesendet. Er ist 10 Minuten gültig.',
       create: 'Passkey erstellen',
+      confirmChangePassword: 'Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.',
+      confirmChangeCode: 'Bestätigen Sie mit einem Code, den wir an Ihre Adresse senden, dass Sie es sind.',
       unsupported:
         'Dieser Browser kann keine Passkeys erstellen. Öffnen Sie Ihre Einstellungen in einem aktuellen Browser, um einen hinzuzufügen.',
     },
@@ -313,10 +318,18 @@ const deAccount: AccountTexts = {
     toSettings: 'Zu Ihren Einstellungen',
     cancelHeading: 'Änderung der E-Mail-Adresse stoppen',
     cancelIntro:
-      'Jemand möchte die E-Mail-Adresse Ihres Kontos ändern. Falls Sie das nicht waren, stoppen Sie es hier: Die Änderung wird gestoppt oder rückgängig gemacht, alle Geräte werden abgemeldet, das aktuelle Passwort wird ungültig, und seit der Anfrage hinzugefügte Anmeldeverbindungen und Panel-Verknüpfungen werden entfernt.',
+      'Jemand möchte die E-Mail-Adresse Ihres Kontos ändern. Falls Sie das nicht waren, stoppen Sie es hier: Die Änderung wird gestoppt oder rückgängig gemacht, alle Geräte werden abgemeldet, das aktuelle Passwort wird ungültig, und seit der Anfrage hinzugefügte Zugänge (Anmeldeverbindungen, Panel-Verknüpfungen, Passkeys, eine Authenticator-App) werden entfernt.',
     cancelSubmit: 'Änderung stoppen und überall abmelden',
     cancelled:
-      'Die Änderung wurde gestoppt, alle Geräte wurden abgemeldet, und das Passwort ist ungültig, denn wer die Änderung angefordert hat, kannte es. Seit der Anfrage hinzugefügte Anmeldeverbindungen und Panel-Verknüpfungen wurden entfernt. Einen Link zum Festlegen eines neuen Passworts haben wir an die Adresse gesendet, an die diese Benachrichtigung ging.',
+      'Die Änderung wurde gestoppt, alle Geräte wurden abgemeldet, und das Passwort ist ungültig, denn wer die Änderung angefordert hat, kannte es. Einen Link zum Festlegen eines neuen Passworts haben wir an die Adresse gesendet, an die diese Benachrichtigung ging.',
+    removedSince: 'Ebenfalls entfernt, weil seit der Anfrage hinzugefügt: {removed}.',
+    removedKinds: {
+      identity: 'Anmeldeverbindungen (Google, Microsoft)',
+      panelLink: 'Verknüpfungen mit Hosting-Panels',
+      passkey: 'Passkeys',
+      authenticator: 'die Authenticator-App mit ihren Wiederherstellungscodes',
+      recoveryCodes: 'Wiederherstellungscodes',
+    },
     resetPassword: 'Keine E-Mail? Neuen Link anfordern',
   },
   team: {

@@ -253,6 +253,9 @@ const enAccount = {
       cancel: 'Cancel',
       remove: 'Remove',
       removeLabel: 'Remove {name}',
+      removeQuestion: 'Remove “{name}”?',
+      removeWhat: 'Once removed, it no longer signs you in, and we send you an email about it.',
+      removeSubmit: 'Remove passkey',
       removed: '“{name}” was removed.',
       renamed: 'The passkey is now called “{name}”.',
       added: 'Your passkey was added. You can sign in with it from now on.',
@@ -262,6 +265,9 @@ const enAccount = {
       sendCode: 'Mail me a code',
       codeSent: 'We sent a 6-digit code to your address. It is valid for 10 minutes.',
       create: 'Create the passkey',
+      /** Before renaming or removing one: under the password field, or before the button that mails the code. */
+      confirmChangePassword: 'Enter your password to confirm that it is you.',
+      confirmChangeCode: 'Confirm that it is you with a code we mail to your address.',
       unsupported: 'This browser cannot create passkeys. Open your settings in an up-to-date browser to add one.',
     },
     apps: {
@@ -302,10 +308,19 @@ const enAccount = {
     toSettings: 'Go to your settings',
     cancelHeading: 'Stop the email change',
     cancelIntro:
-      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, every device is signed out, the current password stops working, and sign-in connections and panel links added since the request are removed.',
+      'Someone asked to change the email address of your account. If it was not you, stop it here: the change is stopped or undone, every device is signed out, the current password stops working, and the ways to sign in added since the request (sign-in connections, panel links, passkeys, an authenticator app) are removed.',
     cancelSubmit: 'Stop the change and sign out everywhere',
     cancelled:
-      'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. Sign-in connections and panel links added since the request have been removed. We have sent a link to choose a new password to the address this notice went to.',
+      'The change has been stopped, every device signed out and the password ended, since whoever asked for the change knew it. We have sent a link to choose a new password to the address this notice went to.',
+    /** After `cancelled` when more than the password went: {removed} is the list of `removedKinds`, in the language's way. */
+    removedSince: 'Also removed, because they were added since the request: {removed}.',
+    removedKinds: {
+      identity: 'sign-in connections (Google, Microsoft)',
+      panelLink: 'hosting panel links',
+      passkey: 'passkeys',
+      authenticator: 'the authenticator app with its recovery codes',
+      recoveryCodes: 'recovery codes',
+    },
     resetPassword: 'No mail? Ask for a new link',
   },
   team: {

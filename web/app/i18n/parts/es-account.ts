@@ -256,6 +256,9 @@ const esAccount: AccountTexts = {
       cancel: 'Cancelar',
       remove: 'Eliminar',
       removeLabel: 'Eliminar {name}',
+      removeQuestion: '¿Eliminar «{name}»?',
+      removeWhat: 'Dejará de servir para iniciar sesión, y te enviamos un correo al respecto.',
+      removeSubmit: 'Eliminar la llave',
       removed: 'Se eliminó «{name}».',
       renamed: 'La llave de acceso ahora se llama «{name}».',
       added: 'Se añadió tu llave de acceso. A partir de ahora puedes iniciar sesión con ella.',
@@ -265,6 +268,8 @@ const esAccount: AccountTexts = {
       sendCode: 'Enviarme un código',
       codeSent: 'Hemos enviado un código de 6 dígitos a tu dirección. Es válido durante 10 minutos.',
       create: 'Crear la llave de acceso',
+      confirmChangePassword: 'Introduce tu contraseña para confirmar que eres tú.',
+      confirmChangeCode: 'Confirma que eres tú con un código que enviamos a tu dirección.',
       unsupported: 'Este navegador no puede crear llaves de acceso. Abre tus ajustes en un navegador actualizado para añadir una.',
     },
     apps: {
@@ -307,10 +312,18 @@ const esAccount: AccountTexts = {
     toSettings: 'Ir a tu configuración',
     cancelHeading: 'Detener el cambio de correo',
     cancelIntro:
-      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace, se cierra la sesión en todos los dispositivos, la contraseña actual deja de valer y se quitan las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud.',
+      'Alguien ha pedido cambiar la dirección de correo de tu cuenta. Si no has sido tú, detenlo aquí: el cambio se detiene o se deshace, se cierra la sesión en todos los dispositivos, la contraseña actual deja de valer y se quitan las formas de entrar añadidas desde la solicitud (conexiones de inicio de sesión, vínculos de panel, llaves de acceso, una aplicación de autenticación).',
     cancelSubmit: 'Detener el cambio y cerrar todas las sesiones',
     cancelled:
-      'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Se han quitado las conexiones de inicio de sesión y los vínculos de panel añadidos desde la solicitud. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
+      'Se ha detenido el cambio, se ha cerrado la sesión en todos los dispositivos y la contraseña ya no vale, porque quien pidió el cambio la conocía. Hemos enviado un enlace para elegir una contraseña nueva a la dirección que recibió este aviso.',
+    removedSince: 'También se han quitado las formas de entrar añadidas desde la solicitud: {removed}.',
+    removedKinds: {
+      identity: 'las conexiones de inicio de sesión (Google, Microsoft)',
+      panelLink: 'los vínculos con paneles de hosting',
+      passkey: 'las llaves de acceso',
+      authenticator: 'la aplicación de autenticación con sus códigos de recuperación',
+      recoveryCodes: 'los códigos de recuperación',
+    },
     resetPassword: '¿No llega el correo? Pide un enlace nuevo',
   },
   team: {

@@ -258,6 +258,9 @@ const frAccount: AccountTexts = {
       cancel: 'Annuler',
       remove: 'Supprimer',
       removeLabel: 'Supprimer {name}',
+      removeQuestion: 'Supprimer « {name} » ?',
+      removeWhat: 'Elle ne permettra plus de vous connecter, et nous vous envoyons un e-mail à ce sujet.',
+      removeSubmit: 'Supprimer la clé',
       removed: '« {name} » a été supprimée.',
       renamed: 'La clé d’accès s’appelle désormais « {name} ».',
       added: 'Votre clé d’accès a été ajoutée. Vous pouvez désormais vous connecter avec elle.',
@@ -267,6 +270,8 @@ const frAccount: AccountTexts = {
       sendCode: 'M’envoyer un code',
       codeSent: 'Nous avons envoyé un code à 6 chiffres à votre adresse. Il est valable 10 minutes.',
       create: 'Créer la clé d’accès',
+      confirmChangePassword: 'Saisissez votre mot de passe pour confirmer qu’il s’agit bien de vous.',
+      confirmChangeCode: 'Confirmez qu’il s’agit bien de vous avec un code que nous envoyons à votre adresse.',
       unsupported: 'Ce navigateur ne peut pas créer de clé d’accès. Ouvrez vos paramètres dans un navigateur à jour pour en ajouter une.',
     },
     apps: {
@@ -309,10 +314,18 @@ const frAccount: AccountTexts = {
     toSettings: 'Aller à vos paramètres',
     cancelHeading: 'Arrêter le changement d’adresse e-mail',
     cancelIntro:
-      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, tous les appareils sont déconnectés, le mot de passe actuel cesse de fonctionner, et les connexions et liens de panneau ajoutés depuis la demande sont supprimés.',
+      'Quelqu’un a demandé à changer l’adresse e-mail de votre compte. Si ce n’est pas vous, arrêtez-le ici : le changement est arrêté ou annulé, tous les appareils sont déconnectés, le mot de passe actuel cesse de fonctionner, et les accès ajoutés depuis la demande (connexions, liens de panneau, clés d’accès, application d’authentification) sont supprimés.',
     cancelSubmit: 'Arrêter le changement et tout déconnecter',
     cancelled:
-      'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Les connexions et liens de panneau ajoutés depuis la demande ont été supprimés. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
+      'Le changement a été arrêté, tous les appareils ont été déconnectés et le mot de passe ne fonctionne plus, car l’auteur de la demande le connaissait. Nous avons envoyé un lien pour choisir un nouveau mot de passe à l’adresse qui a reçu cet avis.',
+    removedSince: 'Les accès ajoutés depuis la demande ont aussi été supprimés : {removed}.',
+    removedKinds: {
+      identity: 'les connexions (Google, Microsoft)',
+      panelLink: 'les liens avec un panneau d’hébergement',
+      passkey: 'les clés d’accès',
+      authenticator: 'l’application d’authentification et ses codes de récupération',
+      recoveryCodes: 'les codes de récupération',
+    },
     resetPassword: 'Pas d’e-mail ? Demander un nouveau lien',
   },
   team: {

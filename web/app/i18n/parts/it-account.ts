@@ -256,6 +256,9 @@ const itAccount: AccountTexts = {
       cancel: 'Annulla',
       remove: 'Rimuovi',
       removeLabel: 'Rimuovi {name}',
+      removeQuestion: 'Rimuovere «{name}»?',
+      removeWhat: 'Non potrai più usarla per accedere, e riceverai un’email al riguardo.',
+      removeSubmit: 'Rimuovi la passkey',
       removed: '«{name}» è stata rimossa.',
       renamed: 'Ora la passkey si chiama «{name}».',
       added: 'La tua passkey è stata aggiunta. Da ora puoi usarla per accedere.',
@@ -265,6 +268,8 @@ const itAccount: AccountTexts = {
       sendCode: 'Inviami un codice',
       codeSent: 'Abbiamo inviato un codice di 6 cifre al tuo indirizzo. È valido per 10 minuti.',
       create: 'Crea la passkey',
+      confirmChangePassword: 'Inserisci la password per confermare che sei tu.',
+      confirmChangeCode: 'Conferma che sei tu con un codice che inviamo al tuo indirizzo.',
       unsupported: 'Questo browser non può creare passkey. Apri le impostazioni in un browser aggiornato per aggiungerne una.',
     },
     apps: {
@@ -307,10 +312,18 @@ const itAccount: AccountTexts = {
     toSettings: 'Vai alle impostazioni',
     cancelHeading: 'Ferma il cambio di indirizzo email',
     cancelIntro:
-      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata, tutti i dispositivi vengono disconnessi, la password attuale smette di funzionare e i collegamenti di accesso e di pannello aggiunti dopo la richiesta vengono rimossi.',
+      'Qualcuno ha chiesto di cambiare l’indirizzo email del tuo account. Se non sei stato tu, fermalo qui: la modifica viene fermata o annullata, tutti i dispositivi vengono disconnessi, la password attuale smette di funzionare e gli accessi aggiunti dopo la richiesta (collegamenti di accesso e di pannello, passkey, un’app di autenticazione) vengono rimossi.',
     cancelSubmit: 'Ferma la modifica e disconnetti tutto',
     cancelled:
-      'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. I collegamenti di accesso e di pannello aggiunti dopo la richiesta sono stati rimossi. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
+      'La modifica è stata fermata, tutti i dispositivi sono stati disconnessi e la password non funziona più, perché chi ha chiesto la modifica la conosceva. Abbiamo inviato un link per scegliere una nuova password all’indirizzo che ha ricevuto questo avviso.',
+    removedSince: 'Sono stati rimossi anche gli accessi aggiunti dopo la richiesta: {removed}.',
+    removedKinds: {
+      identity: 'i collegamenti di accesso (Google, Microsoft)',
+      panelLink: 'i collegamenti con pannelli di hosting',
+      passkey: 'le passkey',
+      authenticator: 'l’app di autenticazione con i suoi codici di recupero',
+      recoveryCodes: 'i codici di recupero',
+    },
     resetPassword: 'Nessuna email? Chiedi un nuovo link',
   },
   team: {

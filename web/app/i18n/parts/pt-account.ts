@@ -255,6 +255,9 @@ const ptAccount: AccountTexts = {
       cancel: 'Cancelar',
       remove: 'Remover',
       removeLabel: 'Remover {name}',
+      removeQuestion: 'Remover “{name}”?',
+      removeWhat: 'Ela deixará de servir para entrar, e enviamos um e-mail para você sobre isso.',
+      removeSubmit: 'Remover a chave',
       removed: '“{name}” foi removida.',
       renamed: 'A chave de acesso agora se chama “{name}”.',
       added: 'Sua chave de acesso foi adicionada. A partir de agora você pode entrar com ela.',
@@ -264,6 +267,8 @@ const ptAccount: AccountTexts = {
       sendCode: 'Enviar um código por e-mail',
       codeSent: 'Enviamos um código de 6 dígitos para o seu endereço. Ele é válido por 10 minutos.',
       create: 'Criar a chave de acesso',
+      confirmChangePassword: 'Digite sua senha para confirmar que é você.',
+      confirmChangeCode: 'Confirme que é você com um código que enviamos para o seu endereço.',
       unsupported:
         'Este navegador não consegue criar chaves de acesso. Abra suas configurações em um navegador atualizado para adicionar uma.',
     },
@@ -307,10 +312,18 @@ const ptAccount: AccountTexts = {
     toSettings: 'Ir para as configurações',
     cancelHeading: 'Interromper a alteração de e-mail',
     cancelIntro:
-      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, todos os dispositivos são desconectados, a senha atual deixa de funcionar e as conexões de login e vínculos de painel adicionados desde o pedido são removidos.',
+      'Alguém pediu para alterar o endereço de e-mail da sua conta. Se não foi você, interrompa aqui: a alteração é interrompida ou desfeita, todos os dispositivos são desconectados, a senha atual deixa de funcionar e as formas de entrar adicionadas desde o pedido (conexões de login, vínculos de painel, chaves de acesso, um aplicativo autenticador) são removidas.',
     cancelSubmit: 'Interromper a alteração e desconectar tudo',
     cancelled:
-      'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. As conexões de login e vínculos de painel adicionados desde o pedido foram removidos. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
+      'A alteração foi interrompida, todos os dispositivos foram desconectados e a senha não funciona mais, pois quem pediu a alteração a conhecia. Enviamos um link para escolher uma nova senha ao endereço que recebeu este aviso.',
+    removedSince: 'Também removemos as formas de entrar adicionadas desde o pedido: {removed}.',
+    removedKinds: {
+      identity: 'as conexões de login (Google, Microsoft)',
+      panelLink: 'os vínculos com painéis de hospedagem',
+      passkey: 'as chaves de acesso',
+      authenticator: 'o aplicativo autenticador com seus códigos de recuperação',
+      recoveryCodes: 'os códigos de recuperação',
+    },
     resetPassword: 'Não recebeu? Peça um novo link',
   },
   team: {
