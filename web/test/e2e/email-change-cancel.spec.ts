@@ -24,7 +24,7 @@ languages.forEach((language, index) => {
     await registerAccount(page, email, password);
     expect((await context.request.post('/signin', { form: { email, password } })).status()).toBe(200);
     await context.request.put('/profile', { data: { locale: language } });
-    const moved = await context.request.post('/account/email', { data: { email: `moved-${email}`, password } });
+    const moved = await context.request.post('/account/email', { data: { email: `moved-${email}`, currentPassword: password } });
     expect(moved.status()).toBe(200);
     const cancel = linkIn(await waitForMail(email, /./, 2), '/email-change/cancel');
     // Whoever asked for the change then added a passkey and an authenticator: both go with the password.

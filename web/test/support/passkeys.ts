@@ -35,7 +35,7 @@ export async function virtualAuthenticator(page: Page, options: { userVerified?:
  * test about what follows, without the settings' screens and the browser's dialog.
  */
 export async function addPasskeyApi(api: APIRequestContext, password: string, name?: string): Promise<void> {
-  const options = await api.post('/account/passkeys/options', { data: { password } });
+  const options = await api.post('/account/passkeys/options', { data: { currentPassword: password } });
   expect(options.status(), await options.text()).toBe(200);
   const response = new SoftAuthenticator().create((await options.json()).data, appUrl);
   const added = await api.post('/account/passkeys', { data: { response, ...(name ? { name } : {}) } });

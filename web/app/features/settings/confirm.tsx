@@ -39,7 +39,7 @@ export function CurrentPasswordField({
   onValue,
   error,
   hint,
-  name = 'password',
+  name = 'currentPassword',
   label,
   account,
 }: {
@@ -76,6 +76,7 @@ export function CodeForm({
   notice,
   code,
   onCode,
+  field = 'code',
   children,
 }: {
   form: Form;
@@ -83,11 +84,13 @@ export function CodeForm({
   notice: ReactNode;
   code: string;
   onCode(code: string): void;
+  /** The field the server names in its answer: `emailCode` where the code stands in for the password. */
+  field?: 'code' | 'emailCode';
   children: ReactNode;
 }) {
   return (
     <SettingsForm form={form} onSubmit={onSubmit} notice={<FormAlert tone="info">{notice}</FormAlert>}>
-      <OtpField value={code} onValue={onCode} error={form.fields.code} />
+      <OtpField name={field} value={code} onValue={onCode} error={form.fields[field]} />
       {children}
     </SettingsForm>
   );

@@ -6,7 +6,8 @@ import { type ApiResult, api } from '../../lib/api.ts';
 import { type FieldErrors, useForm } from '../../lib/use-form.ts';
 import { CurrentPasswordField, SettingsForm } from './confirm.tsx';
 
-export type WayInProof = { password: string } | { code: string };
+/** The owner's proof, as every call that asks for it names it (`ownerProof` in the contract). */
+export type WayInProof = { currentPassword: string } | { emailCode: string };
 
 /**
  * The fresh proof before a change to a way in (connecting a provider; adding, renaming or removing
@@ -61,10 +62,10 @@ export function WayInProofForm({
 
   const submit = f.onSubmit(async () => {
     const missing = hasPassword
-      ? { password: password ? undefined : ('validation.password_required' as const) }
-      : { code: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+      ? { currentPassword: password ? undefined : ('validation.password_required' as const) }
+      : { emailCode: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
     if (!f.check({ ...check?.(), ...missing })) return;
-    const result = await proceed(hasPassword ? { password } : { code });
+    const result = await proceed(hasPassword ? { currentPassword: password } : { emailCode: code });
     if (result?.error) f.fail(result);
   });
 
@@ -92,7 +93,12 @@ export function WayInProofForm({
     return (
       <SettingsForm form={f} onSubmit={submit} notice={notice(!change && <p className="muted">{texts.password}</p>)}>
         {fields?.(f.fields)}
-        <CurrentPasswordField value={password} onValue={setPassword} error={f.fields.password} hint={change ? texts.password : undefined} />
+        <CurrentPasswordField
+          value={password}
+          onValue={setPassword}
+          error={f.fields.currentPassword}
+          hint={change ? texts.password : undefined}
+        />
         {actions(proceedButton)}
       </SettingsForm>
     );
@@ -101,7 +107,7 @@ export function WayInProofForm({
     return (
       <SettingsForm form={f} onSubmit={submit} notice={notice(<FormAlert tone="info">{texts.codeSent}</FormAlert>)}>
         {fields?.(f.fields)}
-        <OtpField value={code} onValue={setCode} error={f.fields.code} />
+        <OtpField name="emailCode" value={code} onValue={setCode} error={f.fields.emailCode} />
         {actions(proceedButton)}
       </SettingsForm>
     );

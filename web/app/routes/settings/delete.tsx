@@ -53,10 +53,10 @@ export default function DeleteSection() {
   });
 
   const remove = f.onSubmit(async () => {
-    const body = overview.hasPassword ? { password } : { code };
+    const body = overview.hasPassword ? { currentPassword: password } : { emailCode: code };
     const missing = overview.hasPassword
-      ? { password: password ? undefined : ('validation.password_required' as const) }
-      : { code: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+      ? { currentPassword: password ? undefined : ('validation.password_required' as const) }
+      : { emailCode: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
     if (!f.check(missing)) return;
     const result = await settingsApi('POST', paths.accountDelete, body);
     if (result.error) return f.fail(result);
@@ -86,7 +86,7 @@ export default function DeleteSection() {
               account={email}
               value={password}
               onValue={setPassword}
-              error={f.fields.password}
+              error={f.fields.currentPassword}
               hint={t('settings.delete.passwordHint')}
             />
             <Button busy={f.busy} className="button button--danger">
@@ -100,6 +100,7 @@ export default function DeleteSection() {
             notice={rich(t('settings.delete.codeSent'), { email: <Email value={email} /> })}
             code={code}
             onCode={setCode}
+            field="emailCode"
           >
             <Button busy={f.busy} className="button button--danger">
               {t('settings.delete.submit')}

@@ -34,8 +34,8 @@ export default function EmailSection() {
     setOutcome(undefined);
     const normalized = normalizeEmail(email);
     const emailError = normalized.ok ? undefined : normalized.code;
-    if (!f.check({ email: emailError, password: password ? undefined : 'validation.password_required' })) return;
-    const result = await settingsApi<{ pendingEmail: string }>('POST', paths.accountEmail, { email, password });
+    if (!f.check({ email: emailError, currentPassword: password ? undefined : 'validation.password_required' })) return;
+    const result = await settingsApi<{ pendingEmail: string }>('POST', paths.accountEmail, { email, currentPassword: password });
     if (result.error) return f.fail(result);
     f.clear();
     setEmail('');
@@ -119,7 +119,12 @@ export default function EmailSection() {
           }
         >
           <EmailField value={email} onValue={setEmail} error={f.fields.email} autoComplete="email" label={t('settings.email.new')} />
-          <CurrentPasswordField value={password} onValue={setPassword} error={f.fields.password} hint={t('settings.email.passwordHint')} />
+          <CurrentPasswordField
+            value={password}
+            onValue={setPassword}
+            error={f.fields.currentPassword}
+            hint={t('settings.email.passwordHint')}
+          />
           <Button busy={f.busy}>{pending ? t('settings.email.submitAgain') : t('settings.email.submit')}</Button>
         </SettingsForm>
       )}

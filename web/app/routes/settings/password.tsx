@@ -89,7 +89,6 @@ export default function PasswordSection() {
         {/* The account's address goes along for password managers, which save the new password under it. */}
         <CurrentPasswordField
           account={email}
-          name="currentPassword"
           label={t('settings.password.current')}
           value={current}
           onValue={setCurrent}

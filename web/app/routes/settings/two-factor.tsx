@@ -52,7 +52,6 @@ function useProof(f: Form) {
     field: byPassword ? (
       <CurrentPasswordField
         account={session.account.email}
-        name="currentPassword"
         value={password}
         onValue={setPassword}
         error={f.fields.currentPassword}
