@@ -36,6 +36,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
 import { registerSecurity } from './http/security.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { sessionGuard } from './http/session.ts';
 import { registerWeb } from './http/web.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { randomToken } from './lib/crypto.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
 
+  sessionGuard(app, deps);
   signupRoutes(app, deps);
   otpSignupRoutes(app, deps);
   authRoutes(app, deps);

@@ -1,5 +1,5 @@
 import type { TwoFactorPrompt } from '@gatehouse/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Panel } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -10,6 +10,10 @@ import { panelKeyRefused, requirePanel } from '../features/panels/panel.service.
 import { unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `session`: the route answers a signed-in caller only (`signedIn`, checked by `sessionGuard`). */
+    auth?: 'session';
+  }
   interface FastifyRequest {
     auth?: LiveSession;
     /** The installation a call names, checked against its page: resolved once (`resolvePanel`). */
@@ -175,6 +179,24 @@ export function requireSession(deps: Deps) {
     // From a panel's page the key is required; elsewhere (no Origin: a script) a key given is checked alone.
     if (request.panelOrigin !== undefined || panelKeyOf(request) !== undefined) await resolvePanel(deps, request);
   };
+}
+
+/** A route's options for a signed-in caller only: the guard is declared with the route, not built by it. */
+export const signedIn = { config: { auth: 'session' as const } };
+
+/**
+ * The one place route guards are attached (decision 052): every route declared `signedIn` gets
+ * `requireSession` first among its preValidation hooks, before its body is validated, so a
+ * caller without a session learns nothing about the payload rules and no route can declare
+ * itself signed-in and forget the check. Registered before the routes.
+ */
+export function sessionGuard(app: FastifyInstance, deps: Deps): void {
+  const guard = requireSession(deps);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'session') return;
+    const own = route.preValidation ?? [];
+    route.preValidation = [guard, ...(Array.isArray(own) ? own : [own])];
+  });
 }
 
 export function authOf(request: FastifyRequest): LiveSession {

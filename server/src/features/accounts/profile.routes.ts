@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession, resolvePanel } from '../../http/session.ts';
+import { authOf, callerOf, resolvePanel, signedIn } from '../../http/session.ts';
 import { toAccountView } from './account.mapper.ts';
 import { updateProfile } from './profile.service.ts';
 
@@ -14,7 +14,7 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   r.put(
     api.profile,
     {
-      preValidation: requireSession(deps),
+      ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Save the optional profile and consents',
@@ -33,7 +33,7 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   r.put(
     api.cpProfile,
     {
-      preValidation: requireSession(deps),
+      ...signedIn,
       schema: {
         tags: ['control-panel'],
         summary: "Save the optional profile and consents from a hosting panel (X-API-KEY: an active installation's apiKey)",

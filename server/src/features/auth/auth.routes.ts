@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { answerStarted, authOf, callerOf, clearSessionCookie, loadSession, requireSession, resolvePanel } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, clearSessionCookie, loadSession, resolvePanel, signedIn } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { endSession } from '../settings/sessions.service.ts';
 import { sessionLicenses } from '../teams/team-license.ts';
@@ -14,7 +14,6 @@ import { signIn, signOut } from './signin.service.ts';
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
-  const signedIn = { preValidation: requireSession(deps) };
 
   r.post(
     api.signin,

@@ -4,14 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { authOf, callerOf, signedIn } from '../../http/session.ts';
 import { sessionLicenses } from '../teams/team-license.ts';
 import { activateLicense, previewLicense } from './license.service.ts';
 
 export function licenseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['licenses'];
-  const signedIn = { preValidation: requireSession(deps) };
 
   r.get(
     api.license,

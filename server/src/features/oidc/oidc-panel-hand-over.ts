@@ -6,7 +6,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Caller, Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, setSessionCookie, signedIn } from '../../http/session.ts';
 import { addMs, iso } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -114,7 +114,7 @@ export function appHandOverRoutes(
   r.post(
     api.appHandOver,
     {
-      preValidation: requireSession(deps),
+      ...signedIn,
       schema: {
         tags,
         summary: "From a hosting panel's page: a one-time value that continues this session top-level to an app's pending sign-in",

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { answerStarted, authOf, callerOf, requireSession } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, signedIn } from '../../http/session.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
@@ -50,7 +50,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['passkeys'];
   const cookie = browserCookie(deps.config);
   const pre = { onRequest: notFromPanel };
-  const signedIn = { ...pre, preValidation: requireSession(deps) };
+  const signedInHere = { ...pre, ...signedIn };
   const headers = panelKeyHeader;
 
   /** Where this call's ceremony happens; the first ceremony of a browser gives it its cookie. */
@@ -130,7 +130,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     api.passkeys,
-    { ...signedIn, schema: { tags, headers, summary: 'List own passkeys', response: replies(z.array(passkeyView)) } },
+    { ...signedInHere, schema: { tags, headers, summary: 'List own passkeys', response: replies(z.array(passkeyView)) } },
     async (request) => ({ data: await passkeysOf(deps, authOf(request).account.id) }),
   );
 
@@ -139,13 +139,13 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
     purpose: 'passkey_code',
     tags,
     summary: 'Mail a code that confirms adding a passkey to an account without a password',
-    signedIn,
+    signedIn: signedInHere,
   });
 
   r.post(
     api.passkeyOptions,
     {
-      ...signedIn,
+      ...signedInHere,
       schema: {
         tags,
         headers,
@@ -162,7 +162,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     api.passkeys,
     {
-      ...signedIn,
+      ...signedInHere,
       schema: { tags, headers, summary: 'Add the passkey the browser made', body: passkeyAddRequest, response: replies(passkeyView) },
     },
     async (request, reply) => ({
@@ -174,7 +174,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   r.patch(
     api.passkey,
     {
-      ...signedIn,
+      ...signedInHere,
       schema: {
         tags,
         headers,
@@ -193,7 +193,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   r.delete(
     api.passkey,
     {
-      ...signedIn,
+      ...signedInHere,
       schema: {
         tags,
         headers,

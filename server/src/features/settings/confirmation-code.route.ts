@@ -1,8 +1,8 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf } from '../../http/session.ts';
+import { authOf, callerOf, type signedIn } from '../../http/session.ts';
 import { type ConfirmationCodePurpose, panelKeyHeader, sendConfirmationCode } from './settings-access.ts';
 
 /**
@@ -18,7 +18,8 @@ export function confirmationCodeRoute(
     purpose: ConfirmationCodePurpose;
     tags: string[];
     summary: string;
-    signedIn: { preValidation: preValidationHookHandler };
+    /** The route's options: `signedIn`, with whatever else its feature adds. */
+    signedIn: typeof signedIn;
   },
 ): void {
   app

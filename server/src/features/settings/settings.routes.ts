@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { answerStarted, authOf, callerOf, clearSessionCookie, requireSession } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, clearSessionCookie, requireSession, signedIn } from '../../http/session.ts';
 import { iso } from '../../lib/clock.ts';
 import { listConnectedApps, signOutOfApp } from '../oidc/connected-apps.service.ts';
 import { changeConsents, consentsOf } from './consents.service.ts';
@@ -42,8 +42,6 @@ import { panelKeyHeader } from './settings-access.ts';
 export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
-  // Before the body is validated: a caller without a session learns nothing about the payload rules.
-  const signedIn = { preValidation: requireSession(deps) };
   const headers = panelKeyHeader;
 
   r.get(

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { authOf, callerOf, signedIn } from '../../http/session.ts';
 import { confirmationCodeRoute } from '../settings/confirmation-code.route.ts';
 import { flowLifetimeMs } from './sso.service.ts';
 import { flowCookie } from './sso-cookie.ts';
@@ -16,7 +16,6 @@ const linkBody = ssoLinkRequest.extend({ locale: z.enum(languages).optional() })
 export function ssoLinkRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookie = flowCookie(deps.config);
-  const signedIn = { preValidation: requireSession(deps) };
   const tags = ['sessions'];
 
   confirmationCodeRoute(app, deps, {

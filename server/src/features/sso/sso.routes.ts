@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { SsoProvider } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, loadSession, requireSession, setChallengeCookie, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, loadSession, setChallengeCookie, setSessionCookie, signedIn } from '../../http/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SsoError } from './oidc-client.ts';
 import { finishSso, flowLifetimeMs, type SignupConsents, type SsoOutcome, startSso } from './sso.service.ts';
@@ -160,7 +160,6 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   ssoLinkRoutes(app, deps);
-  const signedIn = { preValidation: requireSession(deps) };
   r.get(
     api.ssoIdentities,
     {

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, requireSession } from '../../http/session.ts';
+import { authOf, callerOf, signedIn } from '../../http/session.ts';
 import { acceptInvitation, previewInvitation } from './invitation.service.ts';
 import {
   changeMemberRole,
@@ -36,7 +36,6 @@ const tokenParams = z.object({ token: invitationTokenSchema });
 export function teamRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
-  const signedIn = { preValidation: requireSession(deps) };
 
   r.get(
     api.team,

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { authOf, callerOf, challengeTokenOf, clearChallengeCookie, requireSession, setSessionCookie } from '../../http/session.ts';
+import { authOf, callerOf, challengeTokenOf, clearChallengeCookie, setSessionCookie, signedIn } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { confirmationCodeRoute } from '../settings/confirmation-code.route.ts';
 import { panelKeyHeader } from '../settings/settings-access.ts';
@@ -22,7 +22,6 @@ import { answerChallenge } from './second-factor.service.ts';
 /** Two-factor sign-in: the second step of every way in, and turning it on and off in the settings (decision 046). */
 export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preValidation: requireSession(deps) };
   const headers = panelKeyHeader;
   const tags = ['settings'];
 
