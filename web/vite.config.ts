@@ -1,4 +1,4 @@
-import { panelBasePath } from '@gatehouse/contract';
+import { panelBasePath } from '@gatehouse/contract/browser';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 

@@ -2,9 +2,6 @@
 import { z } from 'zod';
 import { authenticatorCodeSchema, codeSchema, emailSchema, newPasswordSchema, presentedPasswordSchema, tokenSchema } from './schemas.ts';
 
-// The section names live in a zod-free module: the browser imports them without the schemas.
-export { type SettingsSection, settingsSections } from './settings-sections.ts';
-
 /** What the settings screens need beyond the account itself. */
 export const accountOverview = z.object({
   hasPassword: z.boolean(),

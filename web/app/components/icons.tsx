@@ -1,4 +1,4 @@
-import type { SettingsSection } from '@gatehouse/contract';
+import type { SettingsSection } from '@gatehouse/contract/browser';
 import {
   Activity,
   AppWindow,

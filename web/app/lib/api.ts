@@ -1,4 +1,4 @@
-import { detectError, type ErrorCode } from '@gatehouse/contract';
+import { detectError, type ErrorCode } from '@gatehouse/contract/browser';
 import { knownErrorCode, languageOfPath, loadErrorMessages } from './i18n.tsx';
 import { runtimeConfig } from './runtime-config.ts';
 

@@ -8,7 +8,7 @@ import {
   type Language,
   localizedPath,
   passwordDefaults,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { UiMessages } from '../i18n/en.ts';
 import type { AccountTexts } from '../i18n/parts/en-account.ts';

@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

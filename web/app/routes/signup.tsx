@@ -1,4 +1,4 @@
-import { normalizeEmail, type SsoProviderName } from '@gatehouse/contract';
+import { normalizeEmail, type SsoProviderName } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

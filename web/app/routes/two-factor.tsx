@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -1,4 +1,4 @@
-import type { LicensePreview } from '@gatehouse/contract';
+import type { LicensePreview } from '@gatehouse/contract/browser';
 import { GlobeIcon, KeyIcon, ServerIcon } from '../../components/icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 

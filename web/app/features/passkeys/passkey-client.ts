@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { type ApiResult, api } from '../../lib/api.ts';
 import { languageOfPath, loadErrorMessages } from '../../lib/i18n.tsx';
 

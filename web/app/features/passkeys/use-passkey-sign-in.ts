@@ -1,4 +1,4 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
+import { type AccountView, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { type ApiResult, api } from '../../lib/api.ts';
 import { autofillSupported, type Ceremony, cancelPendingCeremony, ceremony, passkeysSupported } from './passkey-client.ts';

@@ -1,4 +1,4 @@
-import type { LicenseView } from '@gatehouse/contract';
+import type { LicenseView } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { KeyIcon, PanelIcon } from '../../components/icons.tsx';

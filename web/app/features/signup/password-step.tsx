@@ -1,4 +1,4 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
+import { type AccountView, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';

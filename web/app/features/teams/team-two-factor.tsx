@@ -5,7 +5,7 @@ import {
   type TeamView,
   twoFactorGraceDefaultDays,
   twoFactorGraceMaxDays,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { useId, useState } from 'react';
 import { Checkbox, Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';

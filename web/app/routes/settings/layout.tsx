@@ -1,4 +1,4 @@
-import { type AccountOverview, api as paths } from '@gatehouse/contract';
+import { type AccountOverview, api as paths } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';

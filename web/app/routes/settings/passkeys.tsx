@@ -1,4 +1,4 @@
-import { type PasskeyView, api as paths } from '@gatehouse/contract';
+import { type PasskeyView, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
