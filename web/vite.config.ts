@@ -33,13 +33,14 @@ const buildInfo: Plugin = {
 // libraries, layouts and components, the English texts of the first screens (the fallback of every language) and the
 // contract, but never a lazily loaded language or analytics, nor the parts only signed-in or
 // later screens use (teams, licenses, connected accounts, codes, new passwords, settings calls,
-// their icons, the contract's name, plan and team rules): those go with the screens that import
-// them (decisions 023 and 053).
-const laterScreensOnly =
-  /[\\/]components[\\/](team-|connected-accounts|license-key-form|plan|otp-field|new-password|later-icons)|[\\/]lib[\\/](settings-api|use-countdown|use-sso-continue|finish|otp)\.|contract[\\/]src[\\/](names|plans|team-limits)\./;
+// their icons, the contract's name, plan and team rules), nor what loads with the first API call
+// (its client and error detection) or with analytics: those go with the code that imports them
+// (decisions 023 and 053).
+const loadedLater =
+  /[\\/]components[\\/](team-|connected-accounts|license-key-form|plan|otp-field|new-password|later-icons)|[\\/]lib[\\/](settings-api|use-countdown|use-sso-continue|finish|otp)\.|contract[\\/]src[\\/](names|plans|team-limits|error-detection)\.|[\\/]lib[\\/](api-client|analytics-client|screen-pattern)\./;
 const appShared = (id: string) =>
   !/[\\/]i18n[\\/](?!parts[\\/]en-start\.ts)|[\\/]messages[\\/]|@amplitude|[\\/]routes[\\/]/.test(id) &&
-  !laterScreensOnly.test(id) &&
+  !loadedLater.test(id) &&
   // Lucide's icons go with the code that draws them (the settings' icons with the settings); the
   // English error messages load when first needed, like every other language's (lib/i18n.tsx).
   !/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|contract[\\/]src[\\/]errors\.ts/.test(id) &&
