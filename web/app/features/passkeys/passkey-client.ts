@@ -2,10 +2,9 @@ import type { ErrorCode } from '@gatehouse/contract/browser';
 import { type ApiResult, api } from '../../lib/api.ts';
 import { languageOfPath, loadErrorMessages } from '../../lib/i18n.tsx';
 
-export { passkeysSupported } from './support.ts';
-
 // The WebAuthn browser library loads when a passkey is used (decision 048), never with the page:
-// a screen offers passkeys with this small module, and the library comes with the first ceremony.
+// a screen offers passkeys with support.ts, loads this module when a passkey is asked for
+// (decision 053), and the library comes with it.
 const loadWebAuthn = () => import('@simplewebauthn/browser');
 let loaded: Awaited<ReturnType<typeof loadWebAuthn>> | undefined;
 

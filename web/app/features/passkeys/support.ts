@@ -1,5 +1,5 @@
-// Apart from the ceremony's code (passkey-client.ts): the login screen asks these before it
-// loads that code, which it does only when a passkey is asked for (decision 053).
+// Apart from the ceremony's code (passkey-client.ts): the screens ask these before they load
+// that code, which they do only when a passkey is asked for (decision 053).
 
 /** Whether this browser can use passkeys at all. */
 export function passkeysSupported(): boolean {

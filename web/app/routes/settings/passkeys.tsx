@@ -4,7 +4,7 @@ import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasskeyIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui.tsx';
-import { ceremony, passkeysSupported } from '../../features/passkeys/passkey-client.ts';
+import { passkeysSupported } from '../../features/passkeys/support.ts';
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
 import { endListItem, formatDateTime, useSettingsList } from '../../features/settings/settings-api.ts';
@@ -145,6 +145,8 @@ function AddPasskey({ hasPassword, onAdded, onCancel }: { hasPassword: boolean; 
         cancel: t('settings.passkeys.cancel'),
       }}
       proceed={async (proof) => {
+        // The ceremony's code loads with the press, as on the login screen (decision 053).
+        const { ceremony } = await import('../../features/passkeys/passkey-client.ts');
         const result = await ceremony<PasskeyView>('create', { path: paths.passkeyOptions, body: proof }, (response) =>
           api<PasskeyView>('POST', paths.passkeys, { response: response as Record<string, unknown> }),
         );
