@@ -1,4 +1,4 @@
-import { panelBasePath, prerenderedPaths } from '@gatehouse/contract';
+import { panelBasePath, prerenderedPaths } from '@gatehouse/contract/browser';
 import type { Config } from '@react-router/dev/config';
 
 // The control-panel build (GATEHOUSE_TARGET=panel) is the same app under the panel's path, as

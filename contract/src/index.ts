@@ -1,9 +1,11 @@
+// The whole contract, for the server, the scripts and the tests; the browser imports browser.ts.
 export * from './email.ts';
 export * from './error-detection.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
+export * from './names.ts';
 export * from './one-time-code.ts';
 export * from './passkeys.ts';
 export * from './password.ts';
@@ -14,7 +16,9 @@ export * from './safe-url.ts';
 export * from './schemas.ts';
 export * from './screens.ts';
 export * from './settings.ts';
+export * from './settings-sections.ts';
 export * from './sso-providers.ts';
+export * from './team-limits.ts';
 export * from './teams.ts';
 export * from './validation.ts';
 export * from './ways-in.ts';

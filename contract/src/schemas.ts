@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail } from './email.ts';
 import { type ErrorCode, errorMessages } from './errors.ts';
 import { languages } from './languages.ts';
+import { controlCharacters, webAddress } from './names.ts';
 import { otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
@@ -35,11 +36,6 @@ export const presentedPasswordSchema = z
 
 export const tokenSchema = z.string(code('validation.token_required')).min(16, code('token.invalid')).max(256, code('token.invalid'));
 export const localeSchema = z.enum(languages).optional();
-// Control and format characters (line breaks, bidirectional overrides) could break a mail's
-// subject or make a name read as something else; names go into mails to any address (a team's
-// invitations, under the operator's brand), so no links either.
-export const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
-export const webAddress = /:\/\/|\bwww\./i;
 export const personNameSchema = z
   .string()
   .trim()

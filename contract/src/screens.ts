@@ -1,13 +1,19 @@
 import { defaultLanguage, type Language, languages } from './languages.ts';
 import { settingsSections } from './settings-sections.ts';
 
+/** The parts of the interface texts beside the start part, which every page shows. */
+export type ScreenTexts = 'steps' | 'account';
+
 interface Screen {
   /** Its path without the language prefix (seed section 2); `:name` is a parameter. */
   path: string;
   /** Its route module under web/app/routes. */
   module: string;
-  /** Its page shows the account part of the interface texts besides the start part (decision 026). */
-  account?: boolean;
+  /**
+   * The part of the interface texts its page shows besides the start part (decisions 026 and
+   * 053): the steps after the first screens, or the account screens'.
+   */
+  texts?: ScreenTexts;
   /** The values of its parameter, each prerendered; a parameter without them is prerendered once as `__name`. */
   values?: readonly string[];
   /** Not prerendered: its screen only sends the visitor on (/settings opens its first section). */
@@ -20,20 +26,20 @@ interface Screen {
  * links in mails all read this table (decision 032).
  */
 export const screenTable = {
-  index: { path: '/', module: 'home.tsx', account: true },
+  index: { path: '/', module: 'home.tsx', texts: 'account' },
   login: { path: '/login', module: 'login.tsx' },
-  twoFactorSignin: { path: '/login/two-factor', module: 'two-factor.tsx' },
+  twoFactorSignin: { path: '/login/two-factor', module: 'two-factor.tsx', texts: 'steps' },
   signup: { path: '/signup', module: 'signup.tsx' },
-  signupProcess: { path: '/signup-process', module: 'signup-process.tsx', account: true },
-  activateEmail: { path: '/activate-email', module: 'activate-email.tsx' },
+  signupProcess: { path: '/signup-process', module: 'signup-process.tsx', texts: 'account' },
+  activateEmail: { path: '/activate-email', module: 'activate-email.tsx', texts: 'steps' },
   resetPassword: { path: '/reset-password', module: 'reset-password.tsx' },
-  reset: { path: '/reset', module: 'reset.tsx' },
-  redeem: { path: '/redeem/:license', module: 'redeem.tsx', account: true },
-  settings: { path: '/settings', module: 'settings/layout.tsx', account: true, notPrerendered: true },
-  settingsSection: { path: '/settings/:section', module: 'settings/:section.tsx', account: true, values: settingsSections },
-  emailConfirm: { path: '/email-change', module: 'email-change.tsx', account: true },
-  emailCancel: { path: '/email-change/cancel', module: 'email-change-cancel.tsx', account: true },
-  signOut: { path: '/sign-out', module: 'sign-out.tsx' },
+  reset: { path: '/reset', module: 'reset.tsx', texts: 'steps' },
+  redeem: { path: '/redeem/:license', module: 'redeem.tsx', texts: 'account' },
+  settings: { path: '/settings', module: 'settings/layout.tsx', texts: 'account', notPrerendered: true },
+  settingsSection: { path: '/settings/:section', module: 'settings/:section.tsx', texts: 'account', values: settingsSections },
+  emailConfirm: { path: '/email-change', module: 'email-change.tsx', texts: 'account' },
+  emailCancel: { path: '/email-change/cancel', module: 'email-change-cancel.tsx', texts: 'account' },
+  signOut: { path: '/sign-out', module: 'sign-out.tsx', texts: 'steps' },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screenTable;
@@ -44,16 +50,19 @@ export const screens = Object.fromEntries(Object.entries(screenTable).map(([name
 };
 
 const patternOf = (path: string) => path.replace(/:\w+/g, '[^/]+').replace(/\/$/, '');
-const accountPattern = new RegExp(
-  `^(${Object.values(screenTable as Record<ScreenName, Screen>)
-    .filter((screen) => screen.account)
-    .map((screen) => patternOf(screen.path))
-    .join('|')})/?$`,
-);
+const textsPatterns = (['steps', 'account'] as const).map((texts) => ({
+  texts,
+  regex: new RegExp(
+    `^(${Object.values(screenTable as Record<ScreenName, Screen>)
+      .filter((screen) => screen.texts === texts)
+      .map((screen) => patternOf(screen.path))
+      .join('|')})/?$`,
+  ),
+}));
 
-/** Whether a path without the language prefix is an account screen (decision 026). */
-export function isAccountScreen(barePath: string): boolean {
-  return accountPattern.test(barePath);
+/** The part of the interface texts a path without the language prefix shows besides the start part (decisions 026, 053). */
+export function screenTextsOf(barePath: string): ScreenTexts | undefined {
+  return textsPatterns.find(({ regex }) => regex.test(barePath))?.texts;
 }
 
 /**

@@ -10,9 +10,6 @@ import {
   tokenSchema,
 } from './schemas.ts';
 
-// The section names live in a zod-free module: the browser imports them without the schemas.
-export { type SettingsSection, settingsSections } from './settings-sections.ts';
-
 /** What the settings screens need beyond the account itself. */
 export const accountOverview = z.object({
   hasPassword: z.boolean(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailLocalPart } from './email.ts';
 import type { ErrorCode } from './errors.ts';
-import { controlCharacters, emailSchema, licensePreview, personNameSchema, webAddress } from './schemas.ts';
+import { checkTeamName } from './names.ts';
+import { emailSchema, licensePreview, personNameSchema } from './schemas.ts';
+import { teamInviteBatchMax, twoFactorGraceMaxDays } from './team-limits.ts';
 
 // Every account owns one; people join by an e-mailed invitation.
 const code = (value: ErrorCode) => ({ error: value });
@@ -24,20 +26,17 @@ export const teamInviteRequest = z.object({
 });
 export const teamRoleRequest = z.object({ role: assignableRole });
 
-/** A team's name: trimmed, 1 to 60 characters, on one line (it heads cards and mail subjects). */
-export const teamNameMaxLength = 60;
+/** A team's name, trimmed; its rules are checkTeamName's, which the browser runs too. */
 export const teamNameSchema = z
   .string(code('team.name_required'))
   .trim()
-  .min(1, code('team.name_required'))
-  .refine((name) => [...name].length <= teamNameMaxLength, code('team.name_too_long'))
-  .refine((name) => !controlCharacters.test(name), code('team.name_invalid'))
-  // The name goes into invitation mails to any address, under the operator's brand: no links there.
-  .refine((name) => !webAddress.test(name), code('team.name_link'));
+  .transform((name, ctx) => {
+    const result = checkTeamName(name);
+    if (result.ok) return result.name;
+    ctx.addIssue({ code: 'custom', message: result.code });
+    return z.NEVER;
+  });
 
-/** A team that requires two-factor gives its members this many days by default, and at most 90 (decision 047). */
-export const twoFactorGraceDefaultDays = 7;
-export const twoFactorGraceMaxDays = 90;
 const graceDays = z
   .number(code('team.two_factor_grace_invalid'))
   .int(code('team.two_factor_grace_invalid'))
@@ -74,9 +73,6 @@ export function ownerDisplayName(owner: { firstName: string | null; familyName: 
     .join(' ');
   return name || emailLocalPart(owner.email);
 }
-
-/** How many addresses one invitation request may carry: a team's pending-invitation limit. */
-export const teamInviteBatchMax = 50;
 
 /** POST /team/invitations/batch: the addresses as typed; each is checked and answered on its own. */
 export const teamInviteBatchRequest = z.object({

@@ -51,8 +51,9 @@ const files: Record<string, string> = {
   'redeem/__license/index.html': page('en', 'Redeem license | Gatehouse'),
   '__spa-fallback.html': page('en', 'Gatehouse'),
   'assets/app-Ab12Cd34.js': script,
-  // Texts in parts (decision 026): the start part, the account part, the API's error messages.
+  // Texts in parts (decisions 026, 053): the start part, the steps' and the account part, the API's error messages.
   'assets/ja-start-Ef56Gh78.js': 'export default { hello: "こんにちは" };',
+  'assets/ja-steps-Mn34Op56.js': 'export default { reset: "リセット" };',
   'assets/ja-account-Gh78Ij90.js': 'export default { team: "チーム" };',
   'assets/ja-Ij90Kl12.js': 'export default { "auth.invalid": "…" };',
   'assets/en-account-Kl12Mn34.js': 'export default { team: "Team" };',
@@ -161,7 +162,7 @@ describe('delivery of the built web app', () => {
     // error messages (loaded when first needed). A page that requests its scripts after its first
     // paint requests its texts then too, so nothing is fetched before that paint.
     assert.match(answer.text, /<link rel="modulepreload" href="\/assets\/ja-start-Ef56Gh78\.js">/);
-    assert.doesNotMatch(answer.text, /ja-account-|ja-Ij90Kl12|en-account-/);
+    assert.doesNotMatch(answer.text, /ja-account-|ja-steps-|ja-Ij90Kl12|en-account-/);
     assert.doesNotMatch((await t.client().get('/login', { accept: 'text/html' })).text, /modulepreload/);
     const afterPaint = await t.client().get('/ja/signup', { accept: 'text/html' });
     assert.equal(afterPaint.status, 200);

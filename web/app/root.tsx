@@ -33,9 +33,11 @@ export const links: Route.LinksFunction = () =>
       ]
     : [];
 
-// Runs at build time for every prerendered page: its texts must be loaded before rendering.
+// Runs at build time for every prerendered page: its texts must be loaded before rendering. It
+// runs on the page's data request (`/reset.data`, `/_.data` for `/`), whose answer the page's
+// HTML is then rendered with, so the page's own path is that request's without the suffix.
 export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const pathname = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '') || '/';
   await loadPageTexts(pathname);
   return { language: languageOfPath(pathname) };
 }

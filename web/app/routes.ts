@@ -1,4 +1,4 @@
-import { screenTable, settingsSections } from '@gatehouse/contract';
+import { screenTable, settingsSections } from '@gatehouse/contract/browser';
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 const { index: home, settings, settingsSection, ...screens } = screenTable;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { useEarlyInput } from '../lib/early-input.ts';
 import { useI18n } from '../lib/i18n.tsx';

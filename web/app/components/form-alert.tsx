@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { AlertIcon, CheckIcon } from './icons.tsx';

@@ -1,37 +1,25 @@
-import type { SettingsSection } from '@gatehouse/contract';
 import {
   Activity,
-  AppWindow,
   CircleAlert,
   CircleCheck,
-  Copy,
-  Download,
   Eye,
   EyeOff,
   FingerprintPattern,
   Globe,
   Info,
-  KeyRound,
-  LockKeyhole,
   type LucideProps,
   Mail,
   MapPin,
-  MonitorSmartphone,
-  PanelsTopLeft,
   ScanSearch,
   Server,
-  ShieldAlert,
-  ShieldCheck,
-  Smartphone,
-  Trash2,
-  UserRound,
-  Users,
 } from 'lucide-react';
 
 // Icons come from the Lucide icon set, bundled at build time: no icon service, no third-party
-// request. Decorative everywhere: the text beside each icon says what it means.
-type IconProps = { className?: string };
-const decorative =
+// request. Decorative everywhere: the text beside each icon says what it means. These are the
+// icons the first screens draw (sign-in, sign-up, password reset and their layout), in the shared
+// chunk; the later screens' icons are in later-icons.tsx, which goes with those screens.
+export type IconProps = { className?: string };
+export const decorative =
   (Icon: React.ComponentType<LucideProps>, size = 20) =>
   (props: IconProps) => <Icon size={size} strokeWidth={2} aria-hidden="true" {...props} />;
 
@@ -43,29 +31,10 @@ export const PulseIcon = decorative(Activity);
 export const MailIcon = decorative(Mail);
 export const CheckIcon = decorative(CircleCheck);
 export const AlertIcon = decorative(CircleAlert);
-export const KeyIcon = decorative(KeyRound);
-export const PanelIcon = decorative(PanelsTopLeft);
 export const EyeIcon = decorative(Eye);
 export const EyeOffIcon = decorative(EyeOff);
 export const InfoIcon = decorative(Info);
-export const TeamIcon = decorative(Users);
-export const ShieldIcon = decorative(LockKeyhole);
-export const CopyIcon = decorative(Copy, 16);
-export const DownloadIcon = decorative(Download, 16);
-export const ShieldAlertIcon = decorative(ShieldAlert);
 export const PasskeyIcon = decorative(FingerprintPattern);
-
-export const sectionIcons: Record<SettingsSection, (props: IconProps) => React.ReactElement> = {
-  profile: decorative(UserRound, 18),
-  consents: decorative(ShieldCheck, 18),
-  password: decorative(KeyRound, 18),
-  'two-factor': decorative(Smartphone, 18),
-  passkeys: decorative(FingerprintPattern, 18),
-  email: decorative(Mail, 18),
-  sessions: decorative(MonitorSmartphone, 18),
-  apps: decorative(AppWindow, 18),
-  delete: decorative(Trash2, 18),
-};
 
 // The Google and Microsoft marks are not in any icon set: their official shapes, inline.
 export const GoogleLogo = () => (

@@ -1,4 +1,4 @@
-import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract';
+import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract/browser';
 import { useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useEarlyChoice } from '../lib/early-input.ts';

@@ -1,4 +1,4 @@
-import { checkPassword, emailFragmentIn } from '@gatehouse/contract';
+import { checkPassword, emailFragmentIn } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { runtimeConfig } from '../lib/runtime-config.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { useI18n } from '../lib/i18n.tsx';
 import { otpDigits } from '../lib/otp.ts';
 import { Field } from './fields.tsx';

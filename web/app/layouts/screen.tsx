@@ -1,4 +1,4 @@
-import { defaultLanguage, isLanguage } from '@gatehouse/contract';
+import { defaultLanguage, isLanguage } from '@gatehouse/contract/browser';
 import { useEffect } from 'react';
 import { Outlet, type UIMatch, useLocation, useMatches, useParams } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';

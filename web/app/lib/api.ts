@@ -1,4 +1,4 @@
-import { detectError, type ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { knownErrorCode, languageOfPath, loadErrorMessages } from './i18n.tsx';
 import { runtimeConfig } from './runtime-config.ts';
 
@@ -22,10 +22,12 @@ export function apiBase(): string {
 // ofetch's default is the seed's generic client: one retry on 408, 409, 425, 429, 500, 502,
 // 503, 504 for non-mutating methods only. Setting `retry` would retry POST and PUT too, and a
 // refused sign-up or reset request would be sent twice. It is loaded by the first call (or the
-// idle prefetch, lib/platform.ts), not before the page starts (decision 023).
+// idle prefetch, lib/platform.ts), not before the page starts (decision 023), and the seed's
+// error detection with it (decision 053).
 const loadClient = () =>
-  import('ofetch').then(({ FetchError, ofetch }) => ({
+  import('./api-client.ts').then(({ FetchError, ofetch, detectError }) => ({
     FetchError,
+    detectError,
     client: ofetch.create({ credentials: 'include', retryDelay: 300, timeout: 15_000 }),
   }));
 let clientPromise: ReturnType<typeof loadClient> | undefined;
@@ -71,7 +73,7 @@ export async function api<T>(
     // The client's file is gone (a newer deploy): the call cannot be made; say so like a network failure.
     return { error: error instanceof Error ? error.message : String(error), code: 'network.failed', status: 0 };
   }
-  const { client, FetchError } = loaded;
+  const { client, FetchError, detectError } = loaded;
   try {
     const response = await client.raw(path, {
       baseURL: apiBase(),

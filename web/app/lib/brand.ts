@@ -1,4 +1,4 @@
-import { api as apiPaths, type BrandView } from '@gatehouse/contract';
+import { api as apiPaths, type BrandView } from '@gatehouse/contract/browser';
 import { useEffect } from 'react';
 import { api } from './api.ts';
 import { runtimeConfig } from './runtime-config.ts';

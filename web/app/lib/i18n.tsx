@@ -3,31 +3,34 @@ import {
   type ErrorCode,
   type ErrorMessages,
   formatMessage,
-  isAccountScreen,
   isLanguage,
   type Language,
   localizedPath,
   passwordDefaults,
-} from '@gatehouse/contract';
+  screenTextsOf,
+} from '@gatehouse/contract/browser';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { UiMessages } from '../i18n/en.ts';
 import type { AccountTexts } from '../i18n/parts/en-account.ts';
 import enStart, { type StartTexts } from '../i18n/parts/en-start.ts';
+import type { StepsTexts } from '../i18n/parts/en-steps.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 export const localeCookie = 'i18n_lang';
 
 /**
- * The interface texts come in two parts (decision 026): `start`, the texts of the screens people
- * arrive on (sign in, sign up, password reset, e-mail verification, not found) and of every
- * layout, and `account`, those of the account screens (sign-up steps, account page, settings,
- * licenses, teams, e-mail change). A page loads its language's start part before it hydrates; an
- * account screen also loads the account part, before hydrating or before a navigation renders it
- * (root clientLoader). The API's error messages load apart, when first needed: before a form's
- * submit handler runs, before a failed call returns, or at idle (lib/platform.ts).
+ * The interface texts come in three parts (decisions 026 and 053): `start`, the texts of the
+ * screens people arrive on (sign in, sign up, password reset request, not found), of every
+ * layout and of the code and new-password fields; `steps`, those of the steps after them (the
+ * second factor, the e-mail verification, a reset's new password, an app's sign-out); and
+ * `account`, those of the account screens (sign-up steps, account page, settings, licenses,
+ * teams, e-mail change). A page loads its language's start part before it hydrates, and the
+ * part its screen names in the contract's screen table, before hydrating or before a navigation
+ * renders it (root clientLoader). The API's error messages load apart, when first needed: before
+ * a form's submit handler runs, before a failed call returns, or at idle (lib/platform.ts).
  */
-export type TextPart = 'start' | 'account';
-type PartModule = Promise<{ default: StartTexts | AccountTexts }>;
+export type TextPart = 'start' | 'steps' | 'account';
+type PartModule = Promise<{ default: StartTexts | StepsTexts | AccountTexts }>;
 
 interface Catalogue {
   ui: Partial<UiMessages>;
@@ -51,6 +54,16 @@ const partLoaders: Record<TextPart, Partial<Record<Language, () => PartModule>>>
     ru: () => import('../i18n/parts/ru-start.ts'),
     ja: () => import('../i18n/parts/ja-start.ts'),
     pt: () => import('../i18n/parts/pt-start.ts'),
+  },
+  steps: {
+    en: () => import('../i18n/parts/en-steps.ts'),
+    de: () => import('../i18n/parts/de-steps.ts'),
+    fr: () => import('../i18n/parts/fr-steps.ts'),
+    es: () => import('../i18n/parts/es-steps.ts'),
+    it: () => import('../i18n/parts/it-steps.ts'),
+    ru: () => import('../i18n/parts/ru-steps.ts'),
+    ja: () => import('../i18n/parts/ja-steps.ts'),
+    pt: () => import('../i18n/parts/pt-steps.ts'),
   },
   account: {
     en: () => import('../i18n/parts/en-account.ts'),
@@ -123,9 +136,10 @@ export async function loadCatalogue(language: Language, parts: readonly TextPart
   await Promise.all(loads);
 }
 
-/** The text parts a page shows: the account screens need the account part too. */
+/** The text parts a page shows besides the start part, as its screen names them (the contract's screen table). */
 export function textPartsOfPath(pathname: string): TextPart[] {
-  return isAccountScreen(barePath(appPath(pathname))) ? ['account'] : [];
+  const part = screenTextsOf(barePath(appPath(pathname)));
+  return part ? [part] : [];
 }
 
 /** Loads what a page's texts need (its language, and its parts), before it renders. */

@@ -6,7 +6,7 @@ import {
   type SigninAnswer,
   type TwoFactorPrompt,
   type TwoFactorSigninAnswer,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { type ApiResult, api, form, sendWithEveryCall } from './api.ts';
 import { markPanelSignin, panelCredentials, receivePanelCredentials } from './panel.ts';
 import { runtimeConfig } from './runtime-config.ts';

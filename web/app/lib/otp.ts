@@ -1,4 +1,4 @@
-import { otpLength } from '@gatehouse/contract';
+import { otpLength } from '@gatehouse/contract/browser';
 
 /** Keeps the digits of what was typed or pasted ("123 456", "Code: 123456"), at most six. */
 export function otpDigits(value: string): string {

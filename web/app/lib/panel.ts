@@ -1,4 +1,4 @@
-import { type PanelCredentials, panelSigninMarker } from '@gatehouse/contract';
+import { type PanelCredentials, panelSigninMarker } from '@gatehouse/contract/browser';
 import { create } from 'zustand';
 import { runtimeConfig } from './runtime-config.ts';
 

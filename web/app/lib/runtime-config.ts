@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@gatehouse/contract';
+import type { RuntimeConfig } from '@gatehouse/contract/browser';
 
 const defaults: RuntimeConfig = { apiUrl: '', mode: 'standalone', analytics: null, routeRules: [] };
 

@@ -1,4 +1,4 @@
-import { screens } from '@gatehouse/contract';
+import { screens } from '@gatehouse/contract/browser';
 
 const patterns = Object.values(screens)
   .filter((screen) => screen.includes(':'))

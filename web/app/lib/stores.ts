@@ -1,4 +1,4 @@
-import type { BrandView, Language } from '@gatehouse/contract';
+import type { BrandView, Language } from '@gatehouse/contract/browser';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { mode } from './mode.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from './api.ts';
 import { loadErrorMessages, useI18n } from './i18n.tsx';

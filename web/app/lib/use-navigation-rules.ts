@@ -1,4 +1,4 @@
-import { isExternalTarget, matchRouteRule } from '@gatehouse/contract';
+import { isExternalTarget, matchRouteRule } from '@gatehouse/contract/browser';
 import { useEffect } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { isStale } from './platform.ts';

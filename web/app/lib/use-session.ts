@@ -1,4 +1,10 @@
-import { type AccountView, type LicenseView, api as paths, type TeamLicenseView, type TeamTwoFactorNotice } from '@gatehouse/contract';
+import {
+  type AccountView,
+  type LicenseView,
+  api as paths,
+  type TeamLicenseView,
+  type TeamTwoFactorNotice,
+} from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.ts';
 

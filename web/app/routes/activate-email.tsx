@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths, type VerifyEmailAnswer } from '@gatehouse/contract';
+import { type ErrorCode, api as paths, type VerifyEmailAnswer } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -1,4 +1,4 @@
-import { type EmailChangeCancelled, api as paths, type WayInKind } from '@gatehouse/contract';
+import { type EmailChangeCancelled, api as paths, type WayInKind } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

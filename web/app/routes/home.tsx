@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { api as paths } from '@gatehouse/contract/browser';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';

@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -7,12 +7,8 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { PasskeyIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
-import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
-import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
-import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { usePasskeySignIn } from '../features/passkeys/use-passkey-sign-in.ts';
-import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import { twoFactorPath } from '../features/two-factor/two-factor-path.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
@@ -22,9 +18,21 @@ import { localizedPath, useI18n } from '../lib/i18n.tsx';
 import { asksSecondFactor, mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
 import { useForm } from '../lib/use-form.ts';
+import { useModule } from '../lib/use-module.ts';
 import { useSession } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
+
+// What shows only once the API has answered loads then, not with the page (decision 053): the
+// card or an invitation's Join for someone signed in, the banners of an app or an invitation.
+const loadSignedIn = () =>
+  Promise.all([import('../features/signed-in/signed-in-card.tsx'), import('../features/invitations/invitation-join.tsx')]).then(
+    ([card, join]) => ({ ...card, ...join }),
+  );
+const loadBanners = () =>
+  Promise.all([import('../features/app-sign-in/app-sign-in-banner.tsx'), import('../features/invitations/invitation-banner.tsx')]).then(
+    ([app, invitation]) => ({ ...app, ...invitation }),
+  );
 
 export default function Login() {
   const { t, te, language, errorCode } = useI18n();
@@ -34,7 +42,10 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const f = useForm();
   // Someone already signed in sees who, with Continue and Switch account, instead of an empty form.
-  const { session, refresh } = useSession();
+  const { session: answered, refresh } = useSession();
+  const signedInView = useModule(loadSignedIn, !!answered);
+  // Until its code is there, the screen stays as while the session was asked.
+  const session = answered && !signedInView ? undefined : answered;
   // After too many attempts: how long the server asks to wait (Retry-After), in whole minutes.
   const [waitMinutes, setWaitMinutes] = useState(0);
   // Opened from an invitation to an address that has an account: it joins after signing in.
@@ -43,6 +54,7 @@ export default function Login() {
   // Opened by one of the operator's apps: named above the form, and continued to once signed in.
   const app = useAppSignIn(params.get('redirectTo'), invitation.token);
   const appName = app.name;
+  const banners = useModule(loadBanners, !!appName || !!preview);
   const redirectTo = safeRedirect(app.target, localizedPath('/', language));
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
@@ -89,11 +101,12 @@ export default function Login() {
   };
   const goOn = () => (isAppSignIn(redirectTo) ? continueToApp(redirectTo) : navigate(redirectTo));
 
-  if (session && (!invitation.token || invitation.error)) {
+  if (session && signedInView && (!invitation.token || invitation.error)) {
+    const { SignedInCard } = signedInView;
     return (
       <>
         <PageTitle title={t('titles.login')} />
-        {appName && <AppSignInBanner name={appName} />}
+        {appName && banners && <banners.AppSignInBanner name={appName} />}
         <SignedInCard
           email={session.account.email}
           mode="login"
@@ -114,10 +127,16 @@ export default function Login() {
       ) : (
         <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
       )}
-      {appName && <AppSignInBanner name={appName} />}
-      {preview && <InvitationBanner preview={preview} mode={session ? 'join' : 'login'} />}
-      {preview && session && (
-        <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
+      {appName && banners && <banners.AppSignInBanner name={appName} />}
+      {preview && banners && <banners.InvitationBanner preview={preview} mode={session ? 'join' : 'login'} />}
+      {preview && session && signedInView && (
+        <signedInView.InvitationJoin
+          token={invitation.token}
+          preview={preview}
+          session={session}
+          continueTo={redirectTo}
+          onSignedOut={refresh}
+        />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
       {!session && (

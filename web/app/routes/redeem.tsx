@@ -1,4 +1,4 @@
-import { type LicensePreview, type LicenseView, normalizeLicenseKey, api as paths } from '@gatehouse/contract';
+import { type LicensePreview, type LicenseView, normalizeLicenseKey, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@gatehouse/contract';
+import { normalizeEmail } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -1,4 +1,4 @@
-import { normalizeEmail, type SsoProviderName } from '@gatehouse/contract';
+import { normalizeEmail, type SsoProviderName } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -7,9 +7,6 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
-import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
-import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
-import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { newWatch } from '../features/signup/follow-signup.ts';
 import { signupStepOf, useResumeSignup } from '../features/signup/resume.ts';
 import { signupLength, signupStep } from '../features/signup/steps.ts';
@@ -23,9 +20,18 @@ import { LocalLink, safeRedirect, useLocalNavigate } from '../lib/navigation.tsx
 import { rich } from '../lib/rich.tsx';
 import { useBaseStore, useSignupStore } from '../lib/stores.ts';
 import { useForm } from '../lib/use-form.ts';
+import { useModule } from '../lib/use-module.ts';
 import { useSession } from '../lib/use-session.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
+
+// What shows only once the API has answered loads then, not with the page (decision 053): the
+// card or an invitation's Join for someone signed in, an invitation's banner.
+const loadSignedIn = () =>
+  Promise.all([import('../features/signed-in/signed-in-card.tsx'), import('../features/invitations/invitation-join.tsx')]).then(
+    ([card, join]) => ({ ...card, ...join }),
+  );
+const loadBanner = () => import('../features/invitations/invitation-banner.tsx');
 
 export default function Signup() {
   const { t, language } = useI18n();
@@ -38,12 +44,16 @@ export default function Signup() {
   const [analytics, setAnalytics] = useState(false);
   const f = useForm();
   // Someone signed in goes on with their own sign-up at its step, or switches account (decision 041).
-  const { session, refresh } = useSession();
+  const { session: answered, refresh } = useSession();
+  const signedInView = useModule(loadSignedIn, !!answered);
+  // Until its code is there, the screen stays as while the session was asked.
+  const session = answered && !signedInView ? undefined : answered;
   const resume = useResumeSignup();
   // Opened from an invitation, the invited address is filled in; an address that has an
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  const banner = useModule(loadBanner, !!preview && !preview.accountExists);
   const redirectTo = safeRedirect(useAppSignIn(params.get('redirectTo'), invitation.token).target, '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   useEffect(() => {
@@ -118,7 +128,8 @@ export default function Signup() {
     });
   };
 
-  if (session && (!invitation.token || invitation.error)) {
+  if (session && signedInView && (!invitation.token || invitation.error)) {
+    const { SignedInCard } = signedInView;
     return (
       <>
         <PageTitle title={t('titles.signup')} />
@@ -150,9 +161,15 @@ export default function Signup() {
       ) : (
         <ScreenHeading title={t('signup.heading')} intro={t('signup.intro')} />
       )}
-      {preview && !preview.accountExists && <InvitationBanner preview={preview} mode={session ? 'join' : 'signup'} />}
-      {preview && !preview.accountExists && session && (
-        <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
+      {preview && !preview.accountExists && banner && <banner.InvitationBanner preview={preview} mode={session ? 'join' : 'signup'} />}
+      {preview && !preview.accountExists && session && signedInView && (
+        <signedInView.InvitationJoin
+          token={invitation.token}
+          preview={preview}
+          session={session}
+          continueTo={redirectTo}
+          onSignedOut={refresh}
+        />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
       {!session && (

@@ -1,10 +1,10 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { ShieldIcon } from '../components/icons.tsx';
+import { ShieldIcon } from '../components/later-icons.tsx';
 import { OtpField } from '../components/otp-field.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn } from '../features/app-sign-in/app-sign-in.ts';

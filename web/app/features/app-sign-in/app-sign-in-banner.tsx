@@ -1,4 +1,4 @@
-import { PanelIcon } from '../../components/icons.tsx';
+import { PanelIcon } from '../../components/later-icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { rich } from '../../lib/rich.tsx';
 

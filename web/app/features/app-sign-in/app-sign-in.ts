@@ -1,4 +1,4 @@
-import { isAppSignInPath, api as paths } from '@gatehouse/contract';
+import { isAppSignInPath, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { api, apiBase } from '../../lib/api.ts';
 import { mode } from '../../lib/mode.ts';

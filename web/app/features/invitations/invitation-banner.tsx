@@ -1,5 +1,5 @@
-import type { InvitationPreview } from '@gatehouse/contract';
-import { TeamIcon } from '../../components/icons.tsx';
+import type { InvitationPreview } from '@gatehouse/contract/browser';
+import { TeamIcon } from '../../components/later-icons.tsx';
 import { type Translator, useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 

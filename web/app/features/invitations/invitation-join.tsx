@@ -1,4 +1,4 @@
-import { type InvitationPreview, api as paths } from '@gatehouse/contract';
+import { type InvitationPreview, api as paths } from '@gatehouse/contract/browser';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';

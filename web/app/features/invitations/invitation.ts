@@ -1,4 +1,4 @@
-import { type ErrorCode, type InvitationPreview, api as paths } from '@gatehouse/contract';
+import { type ErrorCode, type InvitationPreview, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { type LicenseView, licenseKeyPattern, normalizeLicenseKey, api as paths } from '@gatehouse/contract';
+import { type LicenseView, licenseKeyPattern, normalizeLicenseKey, api as paths } from '@gatehouse/contract/browser';
 import { type ReactNode, useState } from 'react';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';

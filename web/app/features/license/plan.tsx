@@ -1,5 +1,6 @@
-import type { LicensePreview } from '@gatehouse/contract';
-import { GlobeIcon, KeyIcon, ServerIcon } from '../../components/icons.tsx';
+import type { LicensePreview } from '@gatehouse/contract/browser';
+import { GlobeIcon, ServerIcon } from '../../components/icons.tsx';
+import { KeyIcon } from '../../components/later-icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /** A license's plan, its limits and status. */

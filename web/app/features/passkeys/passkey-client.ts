@@ -1,9 +1,10 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import { type ApiResult, api } from '../../lib/api.ts';
 import { languageOfPath, loadErrorMessages } from '../../lib/i18n.tsx';
 
 // The WebAuthn browser library loads when a passkey is used (decision 048), never with the page:
-// a screen offers passkeys with this small module, and the library comes with the first ceremony.
+// a screen offers passkeys with support.ts, loads this module when a passkey is asked for
+// (decision 053), and the library comes with it.
 const loadWebAuthn = () => import('@simplewebauthn/browser');
 let loaded: Awaited<ReturnType<typeof loadWebAuthn>> | undefined;
 
@@ -13,17 +14,6 @@ export type Ceremony<T> = ApiResult<T> & {
   /** The browser answered with a passkey the person chose: the result is the server's. */
   chosen?: boolean;
 };
-
-/** Whether this browser can use passkeys at all. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
-
-/** Whether the browser offers passkeys in the e-mail field's autofill (conditional mediation). */
-export async function autofillSupported(): Promise<boolean> {
-  if (!passkeysSupported()) return false;
-  return (await PublicKeyCredential.isConditionalMediationAvailable?.().catch(() => false)) === true;
-}
 
 /** Ends a pending ceremony (the autofill's), so a new one can start. */
 export function cancelPendingCeremony(): void {

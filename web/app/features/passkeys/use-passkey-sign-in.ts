@@ -1,10 +1,19 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
+import { type AccountView, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { type ApiResult, api } from '../../lib/api.ts';
-import { autofillSupported, type Ceremony, cancelPendingCeremony, ceremony, passkeysSupported } from './passkey-client.ts';
+import type { Ceremony } from './passkey-client.ts';
+import { autofillSupported, passkeysSupported } from './support.ts';
 
-const signIn = (kind: 'sign-in' | 'autofill') =>
-  ceremony<AccountView>(kind, { path: paths.passkeySigninOptions }, (response) =>
+// The ceremony's code loads when a passkey is first asked for (the autofill's request, or the
+// button), not with the login screen (decision 053); the WebAuthn library with it (decision 048).
+let client: typeof import('./passkey-client.ts') | undefined;
+const loadClient = async () => {
+  client ??= await import('./passkey-client.ts');
+  return client;
+};
+
+const signIn = async (kind: 'sign-in' | 'autofill') =>
+  (await loadClient()).ceremony<AccountView>(kind, { path: paths.passkeySigninOptions }, (response) =>
     api<AccountView>('POST', paths.passkeySignin, { response: response as Record<string, unknown> }),
   );
 
@@ -34,12 +43,12 @@ export function usePasskeySignIn(wanted: boolean, signedOut: boolean, done: (res
     void autofillSupported().then((autofill) => (autofill && live ? signIn('autofill').then(report) : undefined));
     return () => {
       live = false;
-      cancelPendingCeremony();
+      client?.cancelPendingCeremony();
     };
   }, [wanted, signedOut]);
 
   const start = async () => {
-    cancelPendingCeremony();
+    client?.cancelPendingCeremony();
     setBusy(true);
     try {
       const result = await signIn('sign-in');

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract';
+import type { ErrorCode } from '@gatehouse/contract/browser';
 import type { FormEvent, ReactNode } from 'react';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';

@@ -1,4 +1,4 @@
-import { type AccountOverview, type SettingsSection, settingsSections } from '@gatehouse/contract';
+import { type AccountOverview, type SettingsSection, settingsSections } from '@gatehouse/contract/browser';
 import { useOutletContext } from 'react-router';
 import { mode } from '../../lib/mode.ts';
 import type { SessionData } from '../../lib/use-session.ts';

@@ -1,4 +1,4 @@
-import type { SettingsSection } from '@gatehouse/contract';
+import type { SettingsSection } from '@gatehouse/contract/browser';
 import { type ReactNode, useId } from 'react';
 import { PageTitle } from '../../components/brand-mark.tsx';
 import { useI18n } from '../../lib/i18n.tsx';

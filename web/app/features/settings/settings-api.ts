@@ -1,4 +1,4 @@
-import type { ErrorCode, Language } from '@gatehouse/contract';
+import type { ErrorCode, Language } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiResult, api } from '../../lib/api.ts';
 import type { useForm } from '../../lib/use-form.ts';

@@ -1,4 +1,4 @@
-import { sectionIcons } from '../../components/icons.tsx';
+import { sectionIcons } from '../../components/later-icons.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LocalLink } from '../../lib/navigation.tsx';
 import { offeredSections } from './context.ts';

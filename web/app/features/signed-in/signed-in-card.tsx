@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths } from '@gatehouse/contract';
+import { type ErrorCode, api as paths } from '@gatehouse/contract/browser';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button, initials, ScreenHeading } from '../../components/ui.tsx';

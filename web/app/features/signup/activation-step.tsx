@@ -1,7 +1,7 @@
-import type { LicenseView } from '@gatehouse/contract';
+import type { LicenseView } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { KeyIcon, PanelIcon } from '../../components/icons.tsx';
+import { KeyIcon, PanelIcon } from '../../components/later-icons.tsx';
 import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { mode } from '../../lib/mode.ts';

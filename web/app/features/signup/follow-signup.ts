@@ -1,4 +1,4 @@
-import { api as paths, type SignupState } from '@gatehouse/contract';
+import { api as paths, type SignupState } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { api as paths, type SignupState } from '@gatehouse/contract';
+import { api as paths, type SignupState } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { CheckIcon, MailIcon } from '../../components/icons.tsx';
 import { Button, InboxShortcuts, ScreenHeading } from '../../components/ui.tsx';

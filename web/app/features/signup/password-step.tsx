@@ -1,4 +1,4 @@
-import { type AccountView, api as paths } from '@gatehouse/contract';
+import { type AccountView, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -11,7 +11,7 @@ import { asksSecondFactor, mode } from '../../lib/mode.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useBaseStore, useOtpStore, useSignupStore } from '../../lib/stores.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { ceremony, passkeysSupported } from '../passkeys/passkey-client.ts';
+import { passkeysSupported } from '../passkeys/support.ts';
 import { twoFactorPath } from '../two-factor/two-factor-path.ts';
 import { ConsentChoices } from './consent-choices.tsx';
 import { announceSignup } from './follow-signup.ts';
@@ -58,6 +58,8 @@ export function PasswordStep() {
   // Instead of a password, a passkey made now (decision 048): the account has no password, which
   // "Forgot password?" can set later. Not in a hosting panel, where the server refuses passkeys.
   const passkey = f.onSubmit(async () => {
+    // The ceremony's code loads with the press, as on the login screen (decision 053).
+    const { ceremony } = await import('../passkeys/passkey-client.ts');
     const result = await ceremony<AccountView>('create', { path: paths.passkeySignupOptions, body: { email, token } }, (response) =>
       api<AccountView>('POST', paths.passkeySignup, {
         email,

@@ -1,4 +1,4 @@
-import type { AccountView } from '@gatehouse/contract';
+import type { AccountView } from '@gatehouse/contract/browser';
 import { useCallback } from 'react';
 import { useLocalNavigate } from '../../lib/navigation.tsx';
 import { useBaseStore, useSignupStore } from '../../lib/stores.ts';

@@ -1,4 +1,4 @@
-import { api as paths, type SsoProviderName } from '@gatehouse/contract';
+import { api as paths, type SsoProviderName } from '@gatehouse/contract/browser';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { WayInProofForm } from '../settings/way-in-proof.tsx';

@@ -6,7 +6,7 @@ import {
   type SsoProviderName,
   ssoProviderRegistry,
   ssoProviders,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';

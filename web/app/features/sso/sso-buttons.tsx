@@ -1,4 +1,4 @@
-import { type SsoProviderName, ssoProviders } from '@gatehouse/contract';
+import { type SsoProviderName, ssoProviders } from '@gatehouse/contract/browser';
 import type { MouseEvent } from 'react';
 import { Divider } from '../../components/ui.tsx';
 import { apiBase } from '../../lib/api.ts';

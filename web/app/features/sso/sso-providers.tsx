@@ -1,4 +1,4 @@
-import type { SsoProviderName } from '@gatehouse/contract';
+import type { SsoProviderName } from '@gatehouse/contract/browser';
 import type { JSX } from 'react';
 import { GoogleLogo, MicrosoftLogo } from '../../components/icons.tsx';
 import type { MessageKey } from '../../lib/i18n.tsx';

@@ -5,7 +5,7 @@ import {
   type TeamInvitationView,
   type TeamMemberView,
   type TeamView,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { api } from '../../lib/api.ts';

@@ -5,7 +5,7 @@ import {
   type TeamInviteBatchResponse,
   type TeamInviteResult,
   teamInviteBatchMax,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { useId, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';

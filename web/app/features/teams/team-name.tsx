@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths, type TeamView, teamNameSchema } from '@gatehouse/contract';
+import { checkTeamName, api as paths, type TeamView } from '@gatehouse/contract/browser';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -27,11 +27,11 @@ export function TeamNameForm({ team, onDone }: { team: TeamView; onDone(name?: s
   useEffect(() => box.current?.querySelector('input')?.focus(), []);
 
   const submit = f.onSubmit(async () => {
-    const parsed = teamNameSchema.safeParse(name);
-    if (!f.check({ name: parsed.success ? undefined : (parsed.error.issues[0]?.message as ErrorCode) }) || !parsed.success) return;
-    const result = await api('PATCH', paths.team, { name: parsed.data, teamId: team.id });
+    const checked = checkTeamName(name);
+    if (!f.check({ name: checked.ok ? undefined : checked.code }) || !checked.ok) return;
+    const result = await api('PATCH', paths.team, { name: checked.name, teamId: team.id });
     if (result.error) return f.fail(result);
-    await onDone(parsed.data);
+    await onDone(checked.name);
   });
 
   return (

@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract';
+import { type ErrorCode, api as paths, type TeamsResponse } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';

@@ -5,11 +5,11 @@ import {
   type TeamView,
   twoFactorGraceDefaultDays,
   twoFactorGraceMaxDays,
-} from '@gatehouse/contract';
+} from '@gatehouse/contract/browser';
 import { useId, useState } from 'react';
 import { Checkbox, Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { ShieldAlertIcon } from '../../components/icons.tsx';
+import { ShieldAlertIcon } from '../../components/later-icons.tsx';
 import { Button } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';

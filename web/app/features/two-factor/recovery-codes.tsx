@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { CopyIcon, DownloadIcon } from '../../components/icons.tsx';
+import { CopyIcon, DownloadIcon } from '../../components/later-icons.tsx';
 import { Button } from '../../components/ui.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/use-session.ts';

@@ -1,4 +1,4 @@
-import { type Language, screens } from '@gatehouse/contract';
+import { type Language, screens } from '@gatehouse/contract/browser';
 import { localizedPath } from '../../lib/i18n.tsx';
 
 /** The code screen of a sign-in that owes its second factor, keeping where the sign-in was going. */

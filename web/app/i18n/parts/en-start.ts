@@ -1,5 +1,6 @@
 /**
- * English: the texts of the screens people arrive on (sign in, sign up, password reset with its code and new password, e-mail verification, not found) and of every layout.
+ * English: the texts of the screens people arrive on (sign in, sign up, password reset request, not found), of every layout, and
+ * of the code and new-password fields several later screens share; the steps after them are in en-steps.ts (decision 053).
  * Every other language is typed against it, so a missing key fails the type check. Placeholders: {name}.
  */
 const enStart = {
@@ -64,22 +65,6 @@ const enStart = {
     retryIn: 'You can try again in {minutes, plural, one {# minute} other {# minutes}}, or reset your password now.',
     passkey: 'Sign in with a passkey',
   },
-  twoFactor: {
-    heading: 'Two-factor authentication',
-    intro: 'Enter the 6-digit code from your authenticator app to finish signing in.',
-    recoveryIntro: 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.',
-    codeLabel: 'Authentication code',
-    codeHint: 'Open your authenticator app and type the code it shows now.',
-    recoveryLabel: 'Recovery code',
-    recoveryHint: 'Ten letters and digits, for example abcde-fgh23.',
-    submit: 'Verify and sign in',
-    useRecovery: 'Use a recovery code instead',
-    useApp: 'Use your authenticator app instead',
-    ended: 'This sign-in has ended.',
-    signInAgain: 'Sign in again',
-    lost: 'Lost your phone and your recovery codes? Contact our support to reset two-factor authentication.',
-    back: 'Back to sign-in',
-  },
   signup: {
     heading: 'Create your account',
     intro: 'Start monitoring your servers and websites in minutes.',
@@ -91,12 +76,6 @@ const enStart = {
     haveAccount: 'Already have an account?',
     signIn: 'Sign in',
   },
-  verify: {
-    checking: 'Confirming your email address…',
-    failedHint: 'The link may have expired or already been used. Sign up again to get a new one.',
-    startAgain: 'Sign up again',
-    sendNew: 'Send a new link',
-  },
   resetRequest: {
     heading: 'Reset your password',
     intro: 'Enter the email address of your account and we’ll send you a link to choose a new password.',
@@ -106,18 +85,6 @@ const enStart = {
     backToLogin: 'Back to sign in',
     codeIntro: 'Enter the email address of your account and we’ll send you a code to choose a new password.',
     submitCode: 'Send code',
-  },
-  reset: {
-    heading: 'Set a new password',
-    intro: 'Choose a new password for your account. Every device that is signed in will be signed out.',
-    submit: 'Change password',
-    successHeading: 'Password changed',
-    success: 'Your password has been changed. You’ll be taken to the sign-in page in {seconds, plural, one {# second} other {# seconds}}.',
-    backToLogin: 'Back to sign in',
-    requestNew: 'Request a new link',
-    codeIntro: 'Enter the 6-digit code we sent to {email} and choose a new password. Every device that is signed in will be signed out.',
-    noCode: 'No code received?',
-    requestCode: 'Request a new code',
   },
   errors: {
     notFoundText: 'The page you are looking for doesn’t exist or has moved.',
@@ -170,16 +137,6 @@ const enStart = {
   appSignIn: {
     continuing: 'Sign in to continue to {app}',
     hint: 'Once you are signed in, you go straight back to {app}.',
-  },
-  // An app asked to sign the person out without saying who (RP-initiated logout without a hint)
-  appSignOut: {
-    heading: 'Sign out?',
-    intro: 'An app asked to sign you out. Signing out ends your session here and signs you out of the apps you opened with it.',
-    submit: 'Sign out',
-    stay: 'Stay signed in',
-    doneHeading: 'Signed out',
-    done: 'Your session here has ended, and so has your sign-in to the apps you opened with it.',
-    signInAgain: 'Sign in again',
   },
   otp: {
     heading: 'Enter your code',

@@ -62,23 +62,6 @@ const esStart: StartTexts = {
     retryIn: 'Podrás volver a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}, o restablecer tu contraseña ahora.',
     passkey: 'Iniciar sesión con una llave de acceso',
   },
-  twoFactor: {
-    heading: 'Verificación en dos pasos',
-    intro: 'Introduce el código de 6 dígitos de tu aplicación de autenticación para terminar de iniciar sesión.',
-    recoveryIntro:
-      'Introduce uno de los códigos de recuperación que guardaste al activar la verificación en dos pasos. Cada código funciona una vez.',
-    codeLabel: 'Código de verificación',
-    codeHint: 'Abre tu aplicación de autenticación y escribe el código que muestra ahora.',
-    recoveryLabel: 'Código de recuperación',
-    recoveryHint: 'Diez letras y cifras, por ejemplo abcde-fgh23.',
-    submit: 'Verificar e iniciar sesión',
-    useRecovery: 'Usar un código de recuperación',
-    useApp: 'Usar la aplicación de autenticación',
-    ended: 'Este inicio de sesión ha terminado.',
-    signInAgain: 'Volver a iniciar sesión',
-    lost: '¿Has perdido el teléfono y los códigos de recuperación? Ponte en contacto con nuestro soporte para restablecer la verificación en dos pasos.',
-    back: 'Volver al inicio de sesión',
-  },
   signup: {
     heading: 'Crea tu cuenta',
     intro: 'Empieza a monitorizar tus servidores y sitios web en cuestión de minutos.',
@@ -91,12 +74,6 @@ const esStart: StartTexts = {
     haveAccount: '¿Ya tienes una cuenta?',
     signIn: 'Iniciar sesión',
   },
-  verify: {
-    checking: 'Confirmando tu dirección de correo electrónico…',
-    failedHint: 'Es posible que el enlace haya caducado o que ya se haya usado. Vuelve a registrarte para recibir uno nuevo.',
-    startAgain: 'Volver a registrarse',
-    sendNew: 'Enviar un enlace nuevo',
-  },
   resetRequest: {
     heading: 'Restablece tu contraseña',
     intro: 'Introduce la dirección de correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.',
@@ -106,20 +83,6 @@ const esStart: StartTexts = {
     backToLogin: 'Volver al inicio de sesión',
     codeIntro: 'Introduce la dirección de correo electrónico de tu cuenta y te enviaremos un código para elegir una nueva contraseña.',
     submitCode: 'Enviar código',
-  },
-  reset: {
-    heading: 'Establece una nueva contraseña',
-    intro: 'Elige una nueva contraseña para tu cuenta. Se cerrará la sesión en todos los dispositivos en los que esté iniciada.',
-    submit: 'Cambiar contraseña',
-    successHeading: 'Contraseña cambiada',
-    success:
-      'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds, plural, one {# segundo} other {# segundos}}.',
-    backToLogin: 'Volver al inicio de sesión',
-    requestNew: 'Solicitar un nuevo enlace',
-    codeIntro:
-      'Introduce el código de 6 dígitos que hemos enviado a {email} y elige una nueva contraseña. Se cerrará la sesión en todos los dispositivos conectados.',
-    noCode: '¿No has recibido ningún código?',
-    requestCode: 'Pedir un código nuevo',
   },
   errors: {
     notFoundText: 'La página que buscas no existe o se ha movido.',
@@ -173,15 +136,6 @@ const esStart: StartTexts = {
   appSignIn: {
     continuing: 'Inicia sesión para continuar a {app}',
     hint: 'Al iniciar sesión, volverás directamente a {app}.',
-  },
-  appSignOut: {
-    heading: '¿Cerrar sesión?',
-    intro: 'Una aplicación ha pedido cerrar tu sesión. Al cerrarla, termina tu sesión aquí y en las aplicaciones que abriste con ella.',
-    submit: 'Cerrar sesión',
-    stay: 'Mantener la sesión',
-    doneHeading: 'Sesión cerrada',
-    done: 'Tu sesión ha terminado aquí y también en las aplicaciones que abriste con ella.',
-    signInAgain: 'Volver a iniciar sesión',
   },
   otp: {
     heading: 'Introduce tu código',

@@ -63,23 +63,6 @@ const frStart: StartTexts = {
       'Vous pourrez réessayer dans {minutes, plural, one {# minute} other {# minutes}}, ou réinitialiser votre mot de passe dès maintenant.',
     passkey: 'Se connecter avec une clé d’accès',
   },
-  twoFactor: {
-    heading: 'Authentification à deux facteurs',
-    intro: 'Saisissez le code à 6 chiffres de votre application d’authentification pour terminer la connexion.',
-    recoveryIntro:
-      'Saisissez l’un des codes de récupération enregistrés lors de l’activation de l’authentification à deux facteurs. Chaque code ne fonctionne qu’une fois.',
-    codeLabel: 'Code d’authentification',
-    codeHint: 'Ouvrez votre application d’authentification et saisissez le code affiché.',
-    recoveryLabel: 'Code de récupération',
-    recoveryHint: 'Dix lettres et chiffres, par exemple abcde-fgh23.',
-    submit: 'Vérifier et se connecter',
-    useRecovery: 'Utiliser plutôt un code de récupération',
-    useApp: 'Utiliser plutôt l’application d’authentification',
-    ended: 'Cette connexion a pris fin.',
-    signInAgain: 'Se reconnecter',
-    lost: 'Téléphone et codes de récupération perdus ? Contactez notre support pour réinitialiser l’authentification à deux facteurs.',
-    back: 'Retour à la connexion',
-  },
   signup: {
     heading: 'Créez votre compte',
     intro: 'Commencez à surveiller vos serveurs et sites web en quelques minutes.',
@@ -92,12 +75,6 @@ const frStart: StartTexts = {
     haveAccount: 'Vous avez déjà un compte\u202f?',
     signIn: 'Se connecter',
   },
-  verify: {
-    checking: 'Confirmation de votre adresse e-mail…',
-    failedHint: 'Le lien a peut-être expiré ou a déjà été utilisé. Inscrivez-vous à nouveau pour en recevoir un nouveau.',
-    startAgain: 'S’inscrire à nouveau',
-    sendNew: 'Envoyer un nouveau lien',
-  },
   resetRequest: {
     heading: 'Réinitialisez votre mot de passe',
     intro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
@@ -107,20 +84,6 @@ const frStart: StartTexts = {
     backToLogin: 'Retour à la connexion',
     codeIntro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un code pour choisir un nouveau mot de passe.',
     submitCode: 'Envoyer le code',
-  },
-  reset: {
-    heading: 'Choisissez un nouveau mot de passe',
-    intro: 'Choisissez un nouveau mot de passe pour votre compte. Tous les appareils connectés seront déconnectés.',
-    submit: 'Modifier le mot de passe',
-    successHeading: 'Mot de passe modifié',
-    success:
-      'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds, plural, one {#\u00a0seconde} other {#\u00a0secondes}}.',
-    backToLogin: 'Retour à la connexion',
-    requestNew: 'Demander un nouveau lien',
-    codeIntro:
-      'Saisissez le code à 6\u00a0chiffres envoyé à {email} et choisissez un nouveau mot de passe. Tous les appareils connectés seront déconnectés.',
-    noCode: 'Vous n’avez pas reçu de code\u00a0?',
-    requestCode: 'Demander un nouveau code',
   },
   errors: {
     notFoundText: 'La page que vous recherchez n’existe pas ou a été déplacée.',
@@ -175,16 +138,6 @@ const frStart: StartTexts = {
   appSignIn: {
     continuing: 'Connectez-vous pour continuer vers {app}',
     hint: 'Une fois connecté, vous revenez directement à {app}.',
-  },
-  appSignOut: {
-    heading: 'Se déconnecter\u202f?',
-    intro:
-      'Une application demande à vous déconnecter. La déconnexion met fin à votre session ici et vous déconnecte des applications ouvertes avec elle.',
-    submit: 'Se déconnecter',
-    stay: 'Rester connecté',
-    doneHeading: 'Vous êtes déconnecté',
-    done: 'Votre session est terminée ici, ainsi que dans les applications ouvertes avec elle.',
-    signInAgain: 'Se reconnecter',
   },
   otp: {
     heading: 'Saisissez votre code',

@@ -62,23 +62,6 @@ const itStart: StartTexts = {
     retryIn: 'Potrai riprovare tra {minutes, plural, one {# minuto} other {# minuti}}, oppure reimpostare la password ora.',
     passkey: 'Accedi con una passkey',
   },
-  twoFactor: {
-    heading: 'Autenticazione a due fattori',
-    intro: 'Inserisci il codice di 6 cifre della tua app di autenticazione per completare l’accesso.',
-    recoveryIntro:
-      'Inserisci uno dei codici di recupero che hai salvato quando hai attivato l’autenticazione a due fattori. Ogni codice funziona una sola volta.',
-    codeLabel: 'Codice di autenticazione',
-    codeHint: 'Apri la tua app di autenticazione e digita il codice che mostra ora.',
-    recoveryLabel: 'Codice di recupero',
-    recoveryHint: 'Dieci lettere e cifre, ad esempio abcde-fgh23.',
-    submit: 'Verifica e accedi',
-    useRecovery: 'Usa invece un codice di recupero',
-    useApp: 'Usa invece l’app di autenticazione',
-    ended: 'Questo accesso è terminato.',
-    signInAgain: 'Accedi di nuovo',
-    lost: 'Hai perso il telefono e i codici di recupero? Contatta il nostro supporto per reimpostare l’autenticazione a due fattori.',
-    back: 'Torna all’accesso',
-  },
   signup: {
     heading: 'Crea il tuo account',
     intro: 'Inizia a monitorare i tuoi server e siti web in pochi minuti.',
@@ -91,12 +74,6 @@ const itStart: StartTexts = {
     haveAccount: 'Hai già un account?',
     signIn: 'Accedi',
   },
-  verify: {
-    checking: 'Conferma del tuo indirizzo email in corso…',
-    failedHint: 'Il link potrebbe essere scaduto o essere già stato usato. Registrati di nuovo per riceverne uno nuovo.',
-    startAgain: 'Registrati di nuovo',
-    sendNew: 'Invia un nuovo link',
-  },
   resetRequest: {
     heading: 'Reimposta la password',
     intro: 'Inserisci l’indirizzo email del tuo account e ti invieremo un link per scegliere una nuova password.',
@@ -106,20 +83,6 @@ const itStart: StartTexts = {
     backToLogin: 'Torna all’accesso',
     codeIntro: 'Inserisci l’indirizzo email del tuo account e ti invieremo un codice per scegliere una nuova password.',
     submitCode: 'Invia codice',
-  },
-  reset: {
-    heading: 'Imposta una nuova password',
-    intro:
-      'Scegli una nuova password per il tuo account. Verrà effettuata la disconnessione da tutti i dispositivi su cui hai eseguito l’accesso.',
-    submit: 'Cambia password',
-    successHeading: 'Password modificata',
-    success: 'La tua password è stata modificata. Tra {seconds, plural, one {# secondo} other {# secondi}} si aprirà la pagina di accesso.',
-    backToLogin: 'Torna all’accesso',
-    requestNew: 'Richiedi un nuovo link',
-    codeIntro:
-      'Inserisci il codice di 6 cifre che abbiamo inviato a {email} e scegli una nuova password. Tutti i dispositivi connessi verranno disconnessi.',
-    noCode: 'Non hai ricevuto il codice?',
-    requestCode: 'Richiedi un nuovo codice',
   },
   errors: {
     notFoundText: 'La pagina che cerchi non esiste o è stata spostata.',
@@ -174,15 +137,6 @@ const itStart: StartTexts = {
   appSignIn: {
     continuing: 'Accedi per continuare su {app}',
     hint: 'Dopo l’accesso tornerai direttamente a {app}.',
-  },
-  appSignOut: {
-    heading: 'Uscire?',
-    intro: 'Un’app ha chiesto di disconnetterti. Uscendo termina la tua sessione qui e vieni disconnesso dalle app aperte con essa.',
-    submit: 'Esci',
-    stay: 'Resta connesso',
-    doneHeading: 'Disconnesso',
-    done: 'La tua sessione qui è terminata, e anche nelle app aperte con essa.',
-    signInAgain: 'Accedi di nuovo',
   },
   otp: {
     heading: 'Inserisci il codice',

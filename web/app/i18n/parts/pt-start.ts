@@ -62,23 +62,6 @@ const ptStart: StartTexts = {
     retryIn: 'Você poderá tentar de novo em {minutes, plural, one {# minuto} other {# minutos}} ou redefinir sua senha agora.',
     passkey: 'Entrar com uma chave de acesso',
   },
-  twoFactor: {
-    heading: 'Autenticação de dois fatores',
-    intro: 'Insira o código de 6 dígitos do seu aplicativo autenticador para concluir o login.',
-    recoveryIntro:
-      'Insira um dos códigos de recuperação que você salvou ao ativar a autenticação de dois fatores. Cada código funciona uma vez.',
-    codeLabel: 'Código de autenticação',
-    codeHint: 'Abra seu aplicativo autenticador e digite o código que ele mostra agora.',
-    recoveryLabel: 'Código de recuperação',
-    recoveryHint: 'Dez letras e números, por exemplo abcde-fgh23.',
-    submit: 'Verificar e entrar',
-    useRecovery: 'Usar um código de recuperação',
-    useApp: 'Usar o aplicativo autenticador',
-    ended: 'Este login terminou.',
-    signInAgain: 'Entrar novamente',
-    lost: 'Perdeu o celular e os códigos de recuperação? Fale com nosso suporte para redefinir a autenticação de dois fatores.',
-    back: 'Voltar ao login',
-  },
   signup: {
     heading: 'Crie sua conta',
     intro: 'Comece a monitorar seus servidores e sites em poucos minutos.',
@@ -91,12 +74,6 @@ const ptStart: StartTexts = {
     haveAccount: 'Já tem uma conta?',
     signIn: 'Entrar',
   },
-  verify: {
-    checking: 'Confirmando seu endereço de e-mail…',
-    failedHint: 'O link pode ter expirado ou já ter sido usado. Cadastre-se novamente para receber um novo.',
-    startAgain: 'Cadastrar-se novamente',
-    sendNew: 'Enviar um novo link',
-  },
   resetRequest: {
     heading: 'Redefina sua senha',
     intro: 'Informe o endereço de e-mail da sua conta e enviaremos um link para você escolher uma nova senha.',
@@ -106,19 +83,6 @@ const ptStart: StartTexts = {
     backToLogin: 'Voltar para o login',
     codeIntro: 'Informe o endereço de e-mail da sua conta e enviaremos um código para você escolher uma nova senha.',
     submitCode: 'Enviar código',
-  },
-  reset: {
-    heading: 'Defina uma nova senha',
-    intro: 'Escolha uma nova senha para sua conta. Todos os dispositivos conectados serão desconectados.',
-    submit: 'Alterar senha',
-    successHeading: 'Senha alterada',
-    success: 'Sua senha foi alterada. A página de login será aberta em {seconds, plural, one {# segundo} other {# segundos}}.',
-    backToLogin: 'Voltar para o login',
-    requestNew: 'Solicitar um novo link',
-    codeIntro:
-      'Digite o código de 6 dígitos que enviamos para {email} e escolha uma nova senha. Todos os dispositivos conectados serão desconectados.',
-    noCode: 'Não recebeu o código?',
-    requestCode: 'Pedir um novo código',
   },
   errors: {
     notFoundText: 'A página que você procura não existe ou foi movida.',
@@ -172,15 +136,6 @@ const ptStart: StartTexts = {
   appSignIn: {
     continuing: 'Entre para continuar no {app}',
     hint: 'Depois de entrar, você volta direto para o {app}.',
-  },
-  appSignOut: {
-    heading: 'Sair?',
-    intro: 'Um aplicativo pediu para encerrar sua sessão. Ao sair, sua sessão termina aqui e nos aplicativos que você abriu com ela.',
-    submit: 'Sair',
-    stay: 'Continuar conectado',
-    doneHeading: 'Sessão encerrada',
-    done: 'Sua sessão terminou aqui e também nos aplicativos que você abriu com ela.',
-    signInAgain: 'Entrar novamente',
   },
   otp: {
     heading: 'Digite seu código',

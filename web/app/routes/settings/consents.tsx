@@ -1,4 +1,4 @@
-import { type ConsentsView, api as paths } from '@gatehouse/contract';
+import { type ConsentsView, api as paths } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { Checkbox } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';

@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract';
+import { api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';

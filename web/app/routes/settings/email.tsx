@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract';
+import { normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { EmailField } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';

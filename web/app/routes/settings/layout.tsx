@@ -1,8 +1,9 @@
-import { type AccountOverview, api as paths } from '@gatehouse/contract';
+import { type AccountOverview, api as paths } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
-import { CheckIcon, sectionIcons } from '../../components/icons.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { sectionIcons } from '../../components/later-icons.tsx';
 import { Loading } from '../../components/ui.tsx';
 import { offeredSections, type SettingsContext } from '../../features/settings/context.ts';
 import { settingsApi } from '../../features/settings/settings-api.ts';

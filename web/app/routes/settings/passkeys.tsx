@@ -1,10 +1,10 @@
-import { type PasskeyView, api as paths } from '@gatehouse/contract';
+import { type PasskeyView, api as paths } from '@gatehouse/contract/browser';
 import { useRef, useState } from 'react';
 import { Field } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasskeyIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui.tsx';
-import { ceremony, passkeysSupported } from '../../features/passkeys/passkey-client.ts';
+import { passkeysSupported } from '../../features/passkeys/support.ts';
 import { useSettings } from '../../features/settings/context.ts';
 import { Section } from '../../features/settings/section.tsx';
 import { formatDateTime, useSettingsList } from '../../features/settings/settings-api.ts';
@@ -179,6 +179,8 @@ function AddPasskey({ hasPassword, onAdded, onCancel }: { hasPassword: boolean; 
         cancel: t('settings.passkeys.cancel'),
       }}
       proceed={async (proof) => {
+        // The ceremony's code loads with the press, as on the login screen (decision 053).
+        const { ceremony } = await import('../../features/passkeys/passkey-client.ts');
         const result = await ceremony<PasskeyView>('create', { path: paths.passkeyOptions, body: proof }, (response) =>
           api<PasskeyView>('POST', paths.passkeys, { response: response as Record<string, unknown> }),
         );

@@ -1,4 +1,4 @@
-import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract';
+import { type Language, languageNames, languageOr, languages } from '@gatehouse/contract/browser';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NameFields } from '../../components/fields.tsx';

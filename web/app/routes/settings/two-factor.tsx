@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths } from '@gatehouse/contract';
+import { type ErrorCode, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
