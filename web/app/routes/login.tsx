@@ -8,8 +8,8 @@ import { PasskeyIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { AppSignInBanner } from '../features/app-sign-in/app-sign-in-banner.tsx';
-import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
-import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
+import { refusedForNow, useInvitation, withInvitation } from '../features/invitations/invitation.ts';
+import { InvitationBanner, InvitationUnavailable } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { usePasskeySignIn } from '../features/passkeys/use-passkey-sign-in.ts';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
@@ -40,6 +40,7 @@ export default function Login() {
   // Opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  const kept = invitation.kept;
   // Opened by one of the operator's apps: named above the form, and continued to once signed in.
   const app = useAppSignIn(params.get('redirectTo'), invitation.token);
   const appName = app.name;
@@ -73,15 +74,20 @@ export default function Login() {
   });
   // After the code, an invitation comes back here, where the signed-in person finds its Join.
   const toSecondFactor = () => {
-    const back = preview ? withInvitation(localizedPath('/login', language), invitation.token, app.target ? redirectTo : '') : undefined;
+    const back = kept ? withInvitation(localizedPath('/login', language), kept, app.target ? redirectTo : '') : undefined;
     navigate(twoFactorPath(language, back ?? (app.target ? redirectTo : undefined)));
   };
   const signedIn = async () => {
     track('Signed In');
-    if (preview) {
-      const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
+    if (kept) {
+      const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(kept)));
       // Another address joins only by its own press on the Join shown for the account now signed in.
       if (joined.code === 'invitation.wrong_account') return refresh();
+      // Refused for the moment (a rate limit, the network): signed in, the person stays with the invitation and its Join.
+      if (refusedForNow(joined.code)) {
+        invitation.retry();
+        return refresh();
+      }
       // Signed in all the same: the account page's Team section says why the team was not joined.
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
@@ -109,7 +115,7 @@ export default function Login() {
   return (
     <>
       <PageTitle title={t('titles.login')} />
-      {preview && session ? (
+      {session ? (
         <ScreenHeading title={t('invitation.joinHeading')} />
       ) : (
         <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
@@ -120,6 +126,7 @@ export default function Login() {
         <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
+      {invitation.unavailable && <InvitationUnavailable code={invitation.unavailable} onRetry={invitation.retry} />}
       {!session && (
         <>
           <SsoButtons
@@ -130,7 +137,7 @@ export default function Login() {
                 locale: language,
                 redirectTo: app.target ? redirectTo : undefined,
                 // The account joins on signing in, as after the password.
-                invitation: preview ? invitation.token : undefined,
+                invitation: kept || undefined,
               })
             }
           />
@@ -175,9 +182,7 @@ export default function Login() {
           </form>
           <p className="switch">
             {t('login.noAccount')}{' '}
-            <LocalLink
-              to={withInvitation('/signup', preview && !preview.accountExists ? invitation.token : '', app.target ? redirectTo : '')}
-            >
+            <LocalLink to={withInvitation('/signup', preview?.accountExists ? '' : kept, app.target ? redirectTo : '')}>
               {t('login.createAccount')}
             </LocalLink>
           </p>

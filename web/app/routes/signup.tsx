@@ -7,7 +7,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
-import { InvitationBanner } from '../features/invitations/invitation-banner.tsx';
+import { InvitationBanner, InvitationUnavailable } from '../features/invitations/invitation-banner.tsx';
 import { InvitationJoin } from '../features/invitations/invitation-join.tsx';
 import { SignedInCard } from '../features/signed-in/signed-in-card.tsx';
 import { newWatch } from '../features/signup/follow-signup.ts';
@@ -44,6 +44,7 @@ export default function Signup() {
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  const kept = invitation.kept;
   const redirectTo = safeRedirect(useAppSignIn(params.get('redirectTo'), invitation.token).target, '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   useEffect(() => {
@@ -68,7 +69,7 @@ export default function Signup() {
       consent: marketing,
       analyticsConsent: analytics,
       locale: language,
-      ...(preview ? { invitation: invitation.token } : {}),
+      ...(kept ? { invitation: kept } : {}),
       ...(watch ? { watch } : {}),
       // Kept with the pending sign-up: the mailed link may open in another tab (decision 039).
       ...(isAppSignIn(redirectTo) ? { redirectTo } : {}),
@@ -83,7 +84,7 @@ export default function Signup() {
       // The invited address needs no verification mail: straight on to the password.
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
-      invitation: preview && !result.data?.token ? invitation.token : '',
+      invitation: kept && !result.data?.token ? kept : '',
       watch,
       continueTo: isAppSignIn(redirectTo) ? redirectTo : '',
     });
@@ -114,7 +115,7 @@ export default function Signup() {
       locale: language,
       redirectTo: redirectTo || undefined,
       // The new account joins the team in the same step (the server keeps the token with the flow).
-      invitation: preview ? invitation.token : undefined,
+      invitation: kept || undefined,
     });
   };
 
@@ -155,6 +156,7 @@ export default function Signup() {
         <InvitationJoin token={invitation.token} preview={preview} session={session} continueTo={redirectTo} onSignedOut={refresh} />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
+      {invitation.unavailable && <InvitationUnavailable code={invitation.unavailable} onRetry={invitation.retry} />}
       {!session && (
         <>
           <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
@@ -183,8 +185,7 @@ export default function Signup() {
             <Button busy={f.busy}>{t('signup.submit')}</Button>
           </form>
           <p className="switch">
-            {t('signup.haveAccount')}{' '}
-            <LocalLink to={withInvitation('/login', preview ? invitation.token : '', redirectTo)}>{t('signup.signIn')}</LocalLink>
+            {t('signup.haveAccount')} <LocalLink to={withInvitation('/login', kept, redirectTo)}>{t('signup.signIn')}</LocalLink>
           </p>
         </>
       )}
