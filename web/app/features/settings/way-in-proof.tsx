@@ -1,3 +1,4 @@
+import { isOtp } from '@gatehouse/contract';
 import { useState } from 'react';
 import { Button } from '../../components/ui.tsx';
 import { type ApiResult, api } from '../../lib/api.ts';
@@ -41,7 +42,7 @@ export function WayInProofForm({
   const submit = f.onSubmit(async () => {
     const missing = hasPassword
       ? { password: password ? undefined : ('validation.password_required' as const) }
-      : { code: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+      : { code: isOtp(code) ? undefined : ('validation.otp_required' as const) };
     if (!f.check(missing)) return;
     const result = await proceed(hasPassword ? { password } : { code });
     if (result?.error) f.fail(result);
