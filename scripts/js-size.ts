@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { pageTextFiles } from '../server/test/support/index.ts';
+import { pageTextFiles } from '@gatehouse/server/pages';
 
 const root = new URL('../web/build/client/', import.meta.url).pathname;
 // The text parts each page loads before hydrating, read from the build (as the server reads them).
