@@ -52,26 +52,27 @@ const visiting = new WeakSet<BrowserContext>();
 
 /**
  * The context's requests come from the test's own visitor (support/visitors.ts), also after the
- * test clears its cookies to sign out. SameSite=None and Secure (a secure origin: localhost), so
- * that a hosting panel's calls, from another site, carry it too; HttpOnly keeps it from the page.
+ * test clears its cookies to sign out; HttpOnly keeps the cookie from the page.
  */
 async function asVisitor(context: BrowserContext, visitor: string): Promise<void> {
   if (visiting.has(context)) return;
   visiting.add(context);
-  const cookie = {
-    name: visitorCookie,
-    value: visitor,
-    domain: 'localhost',
-    path: '/',
-    httpOnly: true,
-    secure: true,
-    sameSite: 'None' as const,
-  };
-  await context.addCookies([cookie]);
+  const cookie = { name: visitorCookie, value: visitor, path: '/', httpOnly: true };
+  const cookies = [
+    // The app's pages and their calls (localhost), and the white-label host's (127.0.0.1).
+    { ...cookie, domain: 'localhost', sameSite: 'Lax' as const },
+    { ...cookie, domain: '127.0.0.1', sameSite: 'Lax' as const },
+    // A hosting panel's (or a dashboard's) page on 127.0.0.1 calling the API: cross-site, where
+    // the panel's session cookie is partitioned. Partitioned too, rather than one unpartitioned
+    // SameSite=None cookie: with such a cookie in the browser's Cookie header, a test's
+    // route.fetch() would send that header, and the partitioned session would be left out.
+    { ...cookie, domain: 'localhost', sameSite: 'None' as const, secure: true, partitionKey: 'http://127.0.0.1' },
+  ];
+  await context.addCookies(cookies);
   const clearCookies = context.clearCookies.bind(context);
   context.clearCookies = async (...args: Parameters<BrowserContext['clearCookies']>) => {
     await clearCookies(...args);
-    await context.addCookies([cookie]);
+    await context.addCookies(cookies);
   };
 }
 
