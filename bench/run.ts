@@ -2,16 +2,13 @@
 // figure against a baseline measured in the same run, loopback only, bounded in time.
 // Figures, not assertions: the README shows the latest and the targets.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildState } from '../scripts/build-stamp.ts';
 import { printWeights, sizePages } from '../scripts/js-size.ts';
-import { apiBench, printApi, profileApi } from './api.ts';
-import { pagesBench, printPages } from './pages.ts';
 import { repoRoot } from './support/processes.ts';
-import { printWeb, webBench } from './web.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,6 +29,28 @@ setTimeout(() => {
   process.exit(1);
 }, 25 * 60_000).unref();
 
+/**
+ * The benchmarks' own tools are optional dependencies (the product and its tests never load
+ * them), and npm leaves out an optional package whose engines its Node does not meet: Lighthouse
+ * asks for Node 22.19, and `npm ci` may run on an older machine Node (the project's own Node comes
+ * with the install). Missing ones are installed once, by npm on the project's Node; the parts
+ * that use them are loaded after.
+ */
+function installMissing(tools: string[]): void {
+  // Looked for on disk: a failed resolution would be remembered by this process's module loader.
+  const missing = tools.filter((name) => !existsSync(join(repoRoot, 'node_modules', name, 'package.json')));
+  if (missing.length === 0) return;
+  const npm = process.env.npm_execpath;
+  if (!npm) throw new Error(`${missing.join(', ')} not installed: run the benchmarks with npm run bench, which installs them`);
+  console.log(`Installing the benchmarks' optional tools (${missing.join(', ')}) with Node ${process.version}…`);
+  const install = spawnSync(process.execPath, [npm, 'install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' });
+  if (install.status !== 0) throw new Error('installing the benchmarks’ tools failed');
+}
+installMissing([
+  ...(parts.includes('api') || parts.includes('pages') ? ['autocannon'] : []),
+  ...(parts.includes('web') ? ['chrome-launcher', 'lighthouse'] : []),
+]);
+
 const load = loadavg().map((n) => n.toFixed(1));
 console.log(`Gatehouse benchmarks, ${new Date().toISOString()}; load average at start ${load.join(', ')}`);
 
@@ -48,6 +67,7 @@ if (parts.includes('size')) {
   printWeights(sizePages);
 }
 if (parts.includes('api')) {
+  const { apiBench, printApi, profileApi } = await import('./api.ts');
   printApi(await apiBench({ seconds }));
   if (values.profile) {
     const dir = join(repoRoot, 'artifacts', 'profiles', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -55,8 +75,14 @@ if (parts.includes('api')) {
     await profileApi(seconds, dir);
   }
 }
-if (parts.includes('pages')) printPages(await pagesBench({ seconds, against: values.against }), values.against);
-if (parts.includes('web')) printWeb(await webBench({ runs }), runs);
+if (parts.includes('pages')) {
+  const { pagesBench, printPages } = await import('./pages.ts');
+  printPages(await pagesBench({ seconds, against: values.against }), values.against);
+}
+if (parts.includes('web')) {
+  const { printWeb, webBench } = await import('./web.ts');
+  printWeb(await webBench({ runs }), runs);
+}
 if (parts.includes('timing')) {
   const timing = spawnSync(process.execPath, ['bench/signin-timing.ts'], { cwd: repoRoot, stdio: 'inherit' });
   if (timing.status !== 0) process.exitCode = 1;

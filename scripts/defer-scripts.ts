@@ -13,7 +13,7 @@
 // or a single sign-on link are held by the inlined settings script and replayed once the app
 // runs (web/app/lib/early-input.ts; docs/decisions/023-web-weight-and-first-paint.md).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { builtPages, pageTextFiles } from '../server/test/support/index.ts';
+import { builtPages, pageTextFiles } from '@gatehouse/server/pages';
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { pageTextFiles } from '../server/test/support/index.ts';
+import { pageTextFiles } from '@gatehouse/server/pages';
 
 const root = new URL('../web/build/client/', import.meta.url).pathname;
 const budgetsFile = new URL('../web/size-budgets.json', import.meta.url);

@@ -3,7 +3,7 @@ import { normalizeEmail } from './email.ts';
 import { type ErrorCode, errorMessages } from './errors.ts';
 import { languages } from './languages.ts';
 import { controlCharacters, webAddress } from './names.ts';
-import { otpLength } from './one-time-code.ts';
+import { isOtp, otpLength } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
 import { isAppSignInPath } from './safe-url.ts';
@@ -50,12 +50,11 @@ function passwordAvoidsEmail(body: { email: string; password: string }, ctx: z.R
   }
 }
 
-const otpPattern = new RegExp(`^\\d{${otpLength}}$`);
 /** A 6-digit one-time code, spaces and dashes from copying ignored. */
 export const codeSchema = z
   .string(code('validation.otp_required'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => otpPattern.test(value), code('validation.otp_required'));
+  .refine(isOtp, code('validation.otp_required'));
 /** The panel plugin's apiKey or userId: they identify a panel installation and user, never authenticate. */
 const panelCredential = z.string(code('panel.invalid_key')).trim().min(1, code('panel.invalid_key')).max(200, code('panel.invalid_key'));
 
@@ -168,7 +167,7 @@ export type SigninAnswer = z.infer<typeof signinAnswer>;
 export const authenticatorCodeSchema = z
   .string(code('two_factor.code_required'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => otpPattern.test(value), code('two_factor.code_required'));
+  .refine(isOtp, code('two_factor.code_required'));
 /** A recovery code as printed (two groups of five letters and digits); case, spaces and dashes ignored. */
 export const recoveryCodeSchema = z
   .string(code('two_factor.recovery_code_required'))

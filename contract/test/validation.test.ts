@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { errorMessages, languages, placeholdersOf, signupRequest, summarizeIssues } from '../src/index.ts';
+import { codeSchema, errorMessages, isOtp, languages, otpLength, placeholdersOf, signupRequest, summarizeIssues } from '../src/index.ts';
 import { errorCatalogues } from '../src/messages/index.ts';
 
 const summarize = (body: unknown) => {
@@ -15,6 +15,15 @@ describe('shared validation', () => {
     assert.equal(summarize({ email: 'a@example.com' }).code, 'validation.consent_required');
     assert.equal(summarize({ email: 'nope', dataProcessingConsent: true }).code, 'validation.email_invalid');
     assert.equal(errorMessages['validation.consent_and_email'], 'Accept the consent and provide a valid email to continue');
+  });
+
+  it('takes a one-time code of otpLength digits, and nothing else, in the forms and the API alike', () => {
+    const digits = '1234567890'.slice(0, otpLength);
+    assert.equal(isOtp(digits), true);
+    for (const wrong of [digits.slice(1), `${digits}1`, `${digits.slice(1)}a`, ` ${digits}`]) assert.equal(isOtp(wrong), false, wrong);
+    // The API ignores what copying adds; the form's field has kept the digits alone (lib/otp.ts).
+    assert.equal(codeSchema.parse(`${digits.slice(0, 3)} ${digits.slice(3)}`), digits);
+    assert.equal(codeSchema.safeParse(digits.slice(1)).success, false);
   });
 
   it('normalises on the way in', () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { panelBasePath } from '@gatehouse/contract';
-import { negotiateEncoding } from '../../server/test/support/index.ts';
+import { negotiateEncoding } from '@gatehouse/server/pages';
 import { embeddedPage, homePage, userCookie } from './pages.ts';
 import { panelConfigScript } from './panel-config.ts';
 

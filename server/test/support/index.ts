@@ -1,8 +1,8 @@
 /**
- * What the browser tests and the build scripts use of the server, in one place: the app, its
- * configuration, the page delivery's helpers, the local mail and OpenID stand-ins, and the
- * operator's actions (licenses, panels, brands) the tests set up through services. Nothing
- * outside server/ imports a server module but this one, so the server's files can move freely.
+ * What the browser tests use of the server, in one place: the app, its configuration, the local
+ * mail and OpenID stand-ins, and the operator's actions (licenses, panels, brands) the tests set
+ * up through services. Nothing outside server/ imports a server module but this one and the
+ * page helpers of the build (`@gatehouse/server/pages`), so the server's files can move freely.
  */
 import type { Plan } from '@gatehouse/contract';
 import type { App } from '../../src/app.ts';
@@ -18,9 +18,6 @@ import { signInWithTwoFactorsDirectly } from './two-factor.ts';
 
 export { type App, buildApp } from '../../src/app.ts';
 export { loadConfig } from '../../src/config.ts';
-export { builtPages } from '../../src/http/built-pages.ts';
-export { negotiateEncoding } from '../../src/http/page-delivery.ts';
-export { pageTextFiles } from '../../src/http/page-texts.ts';
 export type { Limits } from '../../src/lib/limits.ts';
 export { freePort } from './free-port.ts';
 export { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';

@@ -7,7 +7,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { PasskeyIcon } from '../components/icons.tsx';
 import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn, useAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
-import { useInvitation, withInvitation } from '../features/invitations/invitation.ts';
+import { refusedForNow, useInvitation, withInvitation } from '../features/invitations/invitation.ts';
 import { usePasskeySignIn } from '../features/passkeys/use-passkey-sign-in.ts';
 import { connectUrl, SsoButtons } from '../features/sso/sso-buttons.tsx';
 import { twoFactorPath } from '../features/two-factor/two-factor-path.ts';
@@ -51,10 +51,11 @@ export default function Login() {
   // Opened from an invitation to an address that has an account: it joins after signing in.
   const invitation = useInvitation();
   const preview = invitation.preview;
+  const kept = invitation.kept;
   // Opened by one of the operator's apps: named above the form, and continued to once signed in.
   const app = useAppSignIn(params.get('redirectTo'), invitation.token);
   const appName = app.name;
-  const banners = useModule(loadBanners, !!appName || !!preview);
+  const banners = useModule(loadBanners, !!appName || !!preview || !!invitation.unavailable);
   const redirectTo = safeRedirect(app.target, localizedPath('/', language));
   // An error handed back by a redirect (single sign-on), shown until the form is used.
   const arrivedWith = params.get('error');
@@ -85,15 +86,20 @@ export default function Login() {
   });
   // After the code, an invitation comes back here, where the signed-in person finds its Join.
   const toSecondFactor = () => {
-    const back = preview ? withInvitation(localizedPath('/login', language), invitation.token, app.target ? redirectTo : '') : undefined;
+    const back = kept ? withInvitation(localizedPath('/login', language), kept, app.target ? redirectTo : '') : undefined;
     navigate(twoFactorPath(language, back ?? (app.target ? redirectTo : undefined)));
   };
   const signedIn = async () => {
     track('Signed In');
-    if (preview) {
-      const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(invitation.token)));
+    if (kept) {
+      const joined = await api('POST', paths.invitationAccept.replace(':token', encodeURIComponent(kept)));
       // Another address joins only by its own press on the Join shown for the account now signed in.
       if (joined.code === 'invitation.wrong_account') return refresh();
+      // Refused for the moment (a rate limit, the network): signed in, the person stays with the invitation and its Join.
+      if (refusedForNow(joined.code)) {
+        invitation.retry();
+        return refresh();
+      }
       // Signed in all the same: the account page's Team section says why the team was not joined.
       if (joined.error) return navigate(`${localizedPath('/', language)}?error=${joined.code ?? 'invitation.invalid'}`);
     }
@@ -122,7 +128,7 @@ export default function Login() {
   return (
     <>
       <PageTitle title={t('titles.login')} />
-      {preview && session ? (
+      {session ? (
         <ScreenHeading title={t('invitation.joinHeading')} />
       ) : (
         <ScreenHeading title={t('login.heading')} intro={t('login.intro')} />
@@ -139,6 +145,7 @@ export default function Login() {
         />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
+      {invitation.unavailable && banners && <banners.InvitationUnavailable code={invitation.unavailable} onRetry={invitation.retry} />}
       {!session && (
         <>
           <SsoButtons
@@ -149,7 +156,7 @@ export default function Login() {
                 locale: language,
                 redirectTo: app.target ? redirectTo : undefined,
                 // The account joins on signing in, as after the password.
-                invitation: preview ? invitation.token : undefined,
+                invitation: kept || undefined,
               })
             }
           />
@@ -194,9 +201,7 @@ export default function Login() {
           </form>
           <p className="switch">
             {t('login.noAccount')}{' '}
-            <LocalLink
-              to={withInvitation('/signup', preview && !preview.accountExists ? invitation.token : '', app.target ? redirectTo : '')}
-            >
+            <LocalLink to={withInvitation('/signup', preview?.accountExists ? '' : kept, app.target ? redirectTo : '')}>
               {t('login.createAccount')}
             </LocalLink>
           </p>

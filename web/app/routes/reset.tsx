@@ -1,4 +1,4 @@
-import { type ErrorCode, normalizeEmail, otpLength, api as paths } from '@gatehouse/contract/browser';
+import { type ErrorCode, isOtp, normalizeEmail, otpLength, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -50,7 +50,7 @@ export default function Reset() {
       const normalized = normalizeEmail(email);
       const valid = f.check({
         email: normalized.ok ? undefined : normalized.code,
-        code: code.length === otpLength ? undefined : 'validation.otp_required',
+        code: isOtp(code) ? undefined : 'validation.otp_required',
         ...newPassword.errors(),
       });
       if (!valid || !normalized.ok) return;

@@ -53,7 +53,9 @@ export default function Signup() {
   // account signs in instead.
   const invitation = useInvitation();
   const preview = invitation.preview;
-  const banner = useModule(loadBanner, !!preview && !preview.accountExists);
+  const banner = useModule(loadBanner, (!!preview && !preview.accountExists) || !!invitation.unavailable);
+  // The invitation as it is sent on: kept while its preview cannot be shown just now.
+  const kept = invitation.kept;
   const redirectTo = safeRedirect(useAppSignIn(params.get('redirectTo'), invitation.token).target, '');
   const pendingLicense = /\/redeem\/([^/?#]+)/.exec(redirectTo)?.[1] ?? '';
   useEffect(() => {
@@ -78,7 +80,7 @@ export default function Signup() {
       consent: marketing,
       analyticsConsent: analytics,
       locale: language,
-      ...(preview ? { invitation: invitation.token } : {}),
+      ...(kept ? { invitation: kept } : {}),
       ...(watch ? { watch } : {}),
       // Kept with the pending sign-up: the mailed link may open in another tab (decision 039).
       ...(isAppSignIn(redirectTo) ? { redirectTo } : {}),
@@ -93,7 +95,7 @@ export default function Signup() {
       // The invited address needs no verification mail: straight on to the password.
       token: result.data?.token ?? '',
       pendingLicense: decodeURIComponent(pendingLicense),
-      invitation: preview && !result.data?.token ? invitation.token : '',
+      invitation: kept && !result.data?.token ? kept : '',
       watch,
       continueTo: isAppSignIn(redirectTo) ? redirectTo : '',
     });
@@ -124,7 +126,7 @@ export default function Signup() {
       locale: language,
       redirectTo: redirectTo || undefined,
       // The new account joins the team in the same step (the server keeps the token with the flow).
-      invitation: preview ? invitation.token : undefined,
+      invitation: kept || undefined,
     });
   };
 
@@ -172,6 +174,7 @@ export default function Signup() {
         />
       )}
       {invitation.error && <FormAlert code={invitation.error} />}
+      {invitation.unavailable && banner && <banner.InvitationUnavailable code={invitation.unavailable} onRetry={invitation.retry} />}
       {!session && (
         <>
           <SsoButtons mode="signup" divider={t('signup.orEmail')} start={startSso} />
@@ -200,8 +203,7 @@ export default function Signup() {
             <Button busy={f.busy}>{t('signup.submit')}</Button>
           </form>
           <p className="switch">
-            {t('signup.haveAccount')}{' '}
-            <LocalLink to={withInvitation('/login', preview ? invitation.token : '', redirectTo)}>{t('signup.signIn')}</LocalLink>
+            {t('signup.haveAccount')} <LocalLink to={withInvitation('/login', kept, redirectTo)}>{t('signup.signIn')}</LocalLink>
           </p>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatehouse/contract/browser';
+import { type ErrorCode, isOtp } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
@@ -40,7 +40,7 @@ export default function TwoFactorSignin() {
   const submit = f.onSubmit(async () => {
     const valid = useRecovery
       ? f.check({ recoveryCode: recoveryCode.trim() ? undefined : 'two_factor.recovery_code_required' })
-      : f.check({ code: /^\d{6}$/.test(code) ? undefined : 'two_factor.code_required' });
+      : f.check({ code: isOtp(code) ? undefined : 'two_factor.code_required' });
     if (!valid) return;
     const result = await mode().account.secondFactor(useRecovery ? { recoveryCode } : { code });
     if (result.error) {

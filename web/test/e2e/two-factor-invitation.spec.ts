@@ -60,3 +60,52 @@ test('signing in with Google from an invitation with two-factor on: the code, th
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
   await expect(page.getByRole('region', { name: `Team of ${owner.split('@')[0]}` }).getByText(member)).toBeVisible();
 });
+
+test('an invitation the server cannot show for a moment is kept through the code, and shows when asked again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
+  const owner = uniqueEmail('tfi-kept-owner', testInfo);
+  const member = uniqueEmail('tfi-kept-member', testInfo);
+  await registerAccount(page, member, password);
+  await registerAccount(page, owner, password);
+  const secret = await enrolTwoFactorApi(browser, member, password);
+
+  await signInApi(page.request, owner, password);
+  const link = await inviteApi(page.request, member);
+  await page.context().clearCookies();
+
+  // The invitation's lookup refused as the server's per-IP limit refuses it (the client's own
+  // second try included), until the test lets it through.
+  let refusing = true;
+  await page.route(
+    (url) => /^\/invitations\/[^/]+$/.test(url.pathname),
+    (route) =>
+      refusing && route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            headers: { 'retry-after': '60' },
+            body: JSON.stringify({ error: 'Too many attempts. Please wait a moment and try again', code: 'rate.limited' }),
+          })
+        : route.fallback(),
+  );
+  const unavailable = page.getByRole('alert').filter({ hasText: en.invitation.notShown });
+
+  await page.goto(link.replace('/signup?', '/login?'));
+  await expect(unavailable).toContainText('Too many attempts');
+  await page.getByLabel(en.common.email).fill(member);
+  await page.getByLabel(en.common.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
+  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByRole('button', { name: en.twoFactor.submit }).click();
+
+  // Signed in, back on the invitation, which still cannot be shown: it is there to ask for again.
+  await expect(page.getByRole('heading', { level: 1, name: en.invitation.joinHeading })).toBeVisible();
+  await expect(unavailable).toBeVisible();
+  refusing = false;
+  await page.getByRole('button', { name: en.invitation.show }).click();
+  await page.getByRole('button', { name: en.invitation.join }).click();
+  await expect(page.getByRole('region', { name: `Team of ${owner.split('@')[0]}` }).getByText(member)).toBeVisible();
+});

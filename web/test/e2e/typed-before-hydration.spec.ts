@@ -1,13 +1,13 @@
 // A person on a slow phone starts typing into the prerendered form before the scripts run: when
 // the app takes the page over, what they typed must still be there, and it is what is sent.
-// Its own `test` on purpose: the suite's waits for the app to run before handing a page back
+// Not the suite's `test` on purpose: it waits for the app to run before handing a page back
 // (support/test.ts), and these tests act before it runs.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import de from '../../app/i18n/de.ts';
 import ja from '../../app/i18n/ja.ts';
 import { liveResetLink, registerAccount } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/helpers.ts';
-import { appStarted } from '../support/test.ts';
+import { appStarted, ownVisitorTest as test } from '../support/test.ts';
 
 test('what is typed before the app runs is kept and signs in', async ({ page }, testInfo) => {
   const email = uniqueEmail('early', testInfo);

@@ -15,7 +15,6 @@ import {
   connectIdentity,
   expireInvitations,
   issueLicense,
-  type Limits,
   loadConfig,
   registerApp,
   registerPanel,
@@ -25,6 +24,7 @@ import {
   startOidcProvider,
 } from '../../../server/test/support/index.ts';
 import { dashboardUrl, deploymentOf, foreignPanelUrl, handOffDashboardUrl, panelUrl, ports } from './ports.ts';
+import { oneVisitorPerTest } from './visitors.ts';
 
 const port = ports.app;
 const controlPort = ports.control;
@@ -59,7 +59,7 @@ const config = serverConfig(port, 'e2e.db', {
   ...microsoft.env(),
 });
 const app = await buildApp(config);
-spreadLoopbackVisitors(app.deps.limits);
+oneVisitorPerTest(app);
 
 // A second deployment of the same build, with an analytics key, sending events to the control
 // port instead of Amplitude.
@@ -70,7 +70,7 @@ const analyticsApp = await buildApp(
     ANALYTICS_SERVER_URL: `http://127.0.0.1:${controlPort}/analytics`,
   }),
 );
-spreadLoopbackVisitors(analyticsApp.deps.limits);
+oneVisitorPerTest(analyticsApp);
 await analyticsApp.app.listen({ port: analyticsPort, host: '127.0.0.1' });
 const analyticsEvents: unknown[] = [];
 
@@ -87,6 +87,7 @@ for (const [project, deploymentPort] of [
   const deployment = await buildApp(
     serverConfig(deploymentPort, `e2e-${project}-deployment.db`, { ROUTE_RULES: process.env.ROUTE_RULES, WEB_ROOT: client }),
   );
+  oneVisitorPerTest(deployment);
   await deployment.app.listen({ port: deploymentPort, host: '127.0.0.1' });
 }
 
@@ -124,7 +125,7 @@ const handOffApp = await buildApp(
     BRAND_DASHBOARD_URL: `${handOffDashboardUrl}/`,
   }),
 );
-spreadLoopbackVisitors(handOffApp.deps.limits);
+oneVisitorPerTest(handOffApp);
 const handOffClient = await registerApp(handOffApp, {
   name: 'Monitoring dashboard',
   redirectUris: [`${handOffDashboardUrl}/callback`],
@@ -235,22 +236,3 @@ const control = createServer(async (request, response) => {
 await once(control, 'listening');
 
 console.log(`e2e server on http://localhost:${port}, control on ${controlPort}`);
-
-/**
- * The whole browser suite is one visitor at 127.0.0.1 to this server, for over ten minutes: the
- * per-IP caps on mail and hashing (30 mails in 15 minutes) would refuse the later specs for what
- * earlier ones did. Each call through those two caps counts as its own visitor here; the
- * per-address limits, the sign-in limits and every other limit stay as they are, and the server
- * tests prove the per-IP caps themselves (rate-limits.test.ts, abuse-limits.test.ts).
- */
-function spreadLoopbackVisitors(limits: Limits): void {
-  const { mailSend, hashing } = limits;
-  let visitor = 0;
-  const next = (ip: string) => {
-    if (ip !== '127.0.0.1' && ip !== '::1' && ip !== '::ffff:127.0.0.1') return ip;
-    visitor += 1;
-    return `100.64.${(visitor >> 8) & 255}.${visitor & 255}`;
-  };
-  limits.mailSend = (purpose, email, ip) => mailSend(purpose, email, next(ip));
-  limits.hashing = (ip) => hashing(next(ip));
-}

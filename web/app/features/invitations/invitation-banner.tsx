@@ -1,5 +1,7 @@
-import type { InvitationPreview } from '@gatehouse/contract/browser';
+import type { ErrorCode, InvitationPreview } from '@gatehouse/contract/browser';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { TeamIcon } from '../../components/later-icons.tsx';
+import { Button } from '../../components/ui.tsx';
 import { type Translator, useI18n } from '../../lib/i18n.tsx';
 import { Email, rich } from '../../lib/rich.tsx';
 
@@ -20,7 +22,6 @@ export function Inviter({ preview }: { preview: InvitationPreview }) {
   );
 }
 
-/** "You are joining the team “…”": above the sign-up and sign-in forms opened from an invitation. */
 /** The invitation above a screen's form; for someone signed in (`join`), the form below says the rest. */
 export function InvitationBanner({ preview, mode }: { preview: InvitationPreview; mode: 'signup' | 'login' | 'join' }) {
   const { t } = useI18n();
@@ -40,6 +41,24 @@ export function InvitationBanner({ preview, mode }: { preview: InvitationPreview
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * In the banner's place while the invitation cannot be shown (its lookup refused for the moment):
+ * why, and a button that asks again. The invitation is kept meanwhile.
+ */
+export function InvitationUnavailable({ code, onRetry }: { code: ErrorCode; onRetry: () => void }) {
+  const { t, te } = useI18n();
+  return (
+    <div className="invitation-unavailable">
+      <FormAlert>
+        {t('invitation.notShown')} {te(code)}.
+      </FormAlert>
+      <Button type="button" variant="secondary" onClick={onRetry}>
+        {t('invitation.show')}
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { isOtp } from '@gatehouse/contract/browser';
 import { type ReactNode, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { OtpField } from '../../components/otp-field.tsx';
@@ -63,7 +64,7 @@ export function WayInProofForm({
   const submit = f.onSubmit(async () => {
     const missing = hasPassword
       ? { currentPassword: password ? undefined : ('validation.password_required' as const) }
-      : { emailCode: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+      : { emailCode: isOtp(code) ? undefined : ('validation.otp_required' as const) };
     if (!f.check({ ...check?.(), ...missing })) return;
     const result = await proceed(hasPassword ? { currentPassword: password } : { emailCode: code });
     if (result?.error) f.fail(result);

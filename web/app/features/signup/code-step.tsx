@@ -1,4 +1,4 @@
-import { otpLength, api as paths, type VerifyOtpAnswer } from '@gatehouse/contract/browser';
+import { isOtp, otpLength, api as paths, type VerifyOtpAnswer } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { MailIcon } from '../../components/icons.tsx';
@@ -20,7 +20,7 @@ export function CodeStep() {
   const f = useForm();
 
   const submit = f.onSubmit(async () => {
-    if (!f.check({ code: code.length === otpLength ? undefined : 'validation.otp_required' })) return;
+    if (!f.check({ code: isOtp(code) ? undefined : 'validation.otp_required' })) return;
     const result = await api<VerifyOtpAnswer>('POST', paths.verifyOtpEmail, { code, email });
     if (!result.data) return f.fail({ ...result, fields: result.fields ?? { code: result.code ?? 'otp.invalid' } });
     const { consent, analyticsConsent } = result.data;

@@ -133,6 +133,8 @@ const deStart: StartTexts = {
     invitedBy: '{inviter} hat diese Einladung an {email} gesendet.',
     otherAccount:
       'Sie sind als {email} angemeldet, nicht mit der eingeladenen Adresse. Treten Sie nur bei, wenn dieses Konto zum Team gehören soll.',
+    notShown: 'Ihre Einladung bleibt erhalten, kann aber gerade nicht angezeigt werden.',
+    show: 'Einladung anzeigen',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -132,6 +132,8 @@ const enStart = {
     join: 'Join the team',
     invitedBy: '{inviter} sent this invitation to {email}.',
     otherAccount: 'You are signed in as {email}, not with the invited address. Join only if you want this account to be in the team.',
+    notShown: 'Your invitation is kept, but it cannot be shown just now.',
+    show: 'Show the invitation',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -131,6 +131,8 @@ const esStart: StartTexts = {
     invitedBy: '{inviter} envió esta invitación a {email}.',
     otherAccount:
       'Has iniciado sesión como {email}, no con la dirección invitada. Únete solo si quieres que esta cuenta forme parte del equipo.',
+    notShown: 'Tu invitación se conserva, pero ahora mismo no se puede mostrar.',
+    show: 'Mostrar la invitación',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

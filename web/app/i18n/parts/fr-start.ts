@@ -133,6 +133,8 @@ const frStart: StartTexts = {
     invitedBy: '{inviter} a envoyé cette invitation à {email}.',
     otherAccount:
       'Vous êtes connecté en tant que {email}, pas avec l’adresse invitée. Ne rejoignez l’équipe que si vous voulez que ce compte en fasse partie.',
+    notShown: 'Votre invitation est conservée, mais elle ne peut pas être affichée pour le moment.',
+    show: 'Afficher l’invitation',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -132,6 +132,8 @@ const itStart: StartTexts = {
     invitedBy: '{inviter} ha inviato questo invito a {email}.',
     otherAccount:
       'Hai effettuato l’accesso come {email}, non con l’indirizzo invitato. Unisciti solo se vuoi che questo account faccia parte del team.',
+    notShown: 'Il tuo invito è conservato, ma al momento non può essere mostrato.',
+    show: 'Mostra l’invito',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

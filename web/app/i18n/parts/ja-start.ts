@@ -129,6 +129,8 @@ const jaStart: StartTexts = {
     join: 'チームに参加',
     invitedBy: '{inviter} さんがこの招待を {email} に送信しました。',
     otherAccount: '招待されたアドレスではなく、{email} でログインしています。このアカウントをチームに加える場合のみ参加してください。',
+    notShown: '招待は保持されていますが、現在は表示できません。',
+    show: '招待を表示',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

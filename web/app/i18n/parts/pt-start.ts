@@ -131,6 +131,8 @@ const ptStart: StartTexts = {
     invitedBy: '{inviter} enviou este convite para {email}.',
     otherAccount:
       'Você entrou como {email}, não com o endereço convidado. Entre na equipe somente se quiser que esta conta faça parte dela.',
+    notShown: 'Seu convite foi guardado, mas não pode ser exibido agora.',
+    show: 'Mostrar o convite',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

@@ -131,6 +131,8 @@ const ruStart: StartTexts = {
     invitedBy: 'Приглашение на {email} отправил пользователь {inviter}.',
     otherAccount:
       'Вы вошли как {email}, а не с приглашённым адресом. Присоединяйтесь, только если хотите, чтобы эта учётная запись была в команде.',
+    notShown: 'Ваше приглашение сохранено, но сейчас его не удаётся показать.',
+    show: 'Показать приглашение',
   },
   // Signing in to one of the operator's apps (Gatehouse as their OpenID provider)
   appSignIn: {

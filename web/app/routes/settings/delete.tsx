@@ -1,4 +1,4 @@
-import { api as paths } from '@gatehouse/contract/browser';
+import { isOtp, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Button } from '../../components/ui.tsx';
@@ -56,7 +56,7 @@ export default function DeleteSection() {
     const body = overview.hasPassword ? { currentPassword: password } : { emailCode: code };
     const missing = overview.hasPassword
       ? { currentPassword: password ? undefined : ('validation.password_required' as const) }
-      : { emailCode: /^\d{6}$/.test(code) ? undefined : ('validation.otp_required' as const) };
+      : { emailCode: isOtp(code) ? undefined : ('validation.otp_required' as const) };
     if (!f.check(missing)) return;
     const result = await settingsApi('POST', paths.accountDelete, body);
     if (result.error) return f.fail(result);

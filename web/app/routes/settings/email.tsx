@@ -1,4 +1,4 @@
-import { normalizeEmail, api as paths } from '@gatehouse/contract/browser';
+import { isOtp, normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { EmailField } from '../../components/fields.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -75,7 +75,7 @@ export default function EmailSection() {
   );
 
   const confirm = f.onSubmit(async () => {
-    if (!f.check({ code: /^\d{6}$/.test(code) ? undefined : 'validation.otp_required' })) return;
+    if (!f.check({ code: isOtp(code) ? undefined : 'validation.otp_required' })) return;
     const result = await settingsApi<{ email: string }>('POST', paths.accountEmailConfirm, { code });
     if (result.error || !result.data) return f.fail(result);
     f.clear();

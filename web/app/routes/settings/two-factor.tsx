@@ -1,4 +1,4 @@
-import { type ErrorCode, api as paths } from '@gatehouse/contract/browser';
+import { type ErrorCode, isOtp, api as paths } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
@@ -43,7 +43,7 @@ function useProof(f: Form) {
     missing: (): Record<string, ErrorCode | undefined> =>
       byPassword
         ? { currentPassword: password ? undefined : 'validation.password_required' }
-        : { emailCode: /^\d{6}$/.test(emailCode) ? undefined : 'validation.otp_required' },
+        : { emailCode: isOtp(emailCode) ? undefined : 'validation.otp_required' },
     reset: () => {
       setPassword('');
       setEmailCode('');
@@ -159,7 +159,7 @@ function EnrolBlock({ onCodes }: { onCodes(codes: string[]): void }) {
     setEnrolment(result.data);
   });
   const confirm = f.onSubmit(async () => {
-    if (!f.check({ code: /^\d{6}$/.test(code) ? undefined : 'two_factor.code_required' })) return;
+    if (!f.check({ code: isOtp(code) ? undefined : 'two_factor.code_required' })) return;
     const result = await settingsApi<{ recoveryCodes: string[] }>('POST', paths.twoFactorTotpConfirm, { code });
     if (!result.data) return f.fail(result);
     onCodes(result.data.recoveryCodes);
@@ -233,7 +233,7 @@ function TurnOffBlock({ onDone }: { onDone(): Promise<void> }) {
   const proof = useProof(f);
   const [code, setCode] = useState('');
   const turnOff = f.onSubmit(async () => {
-    if (!f.check({ ...proof.missing(), code: /^\d{6}$/.test(code) ? undefined : 'two_factor.code_required' })) return;
+    if (!f.check({ ...proof.missing(), code: isOtp(code) ? undefined : 'two_factor.code_required' })) return;
     const result = await settingsApi('DELETE', paths.twoFactor, { ...proof.body(), code });
     if (result.error) {
       setCode('');
