@@ -74,7 +74,7 @@ test('a pending e-mail change is resent and cancelled from the settings (issue 2
   expect((await context.request.post('/signin', { form: { email, password } })).status()).toBe(200);
   await page.goto('/settings/email');
   await page.getByLabel(en.settings.email.new).fill(next);
-  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="currentPassword"]').fill(password);
   await page.getByRole('button', { name: en.settings.email.submit }).click();
   await expect(page.getByText(formatMessage(en.settings.email.pending, { email: next }))).toBeVisible();
   await waitForMail(next, /Confirm your new email/);
