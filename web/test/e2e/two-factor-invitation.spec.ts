@@ -1,5 +1,6 @@
 // An invitation opened by someone whose account has two-factor on: the code screen comes between
 // the password and the team, and leads back to the invitation's Join (decision 046).
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
@@ -9,19 +10,25 @@ import { expect, test } from '../support/test.ts';
 
 const password = 'Invited with a code 2026';
 
-test('signing in from an invitation with two-factor on: password, code, then Join', async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
-  const owner = uniqueEmail('tfi-owner', testInfo);
-  const member = uniqueEmail('tfi-member', testInfo);
+/**
+ * An owner and a member with two-factor on, the member invited to the owner's team; the page is
+ * left signed out, at the invitation's link.
+ */
+async function invitedWithTwoFactor(page: Page, browser: Browser, testInfo: TestInfo, prefix: string) {
+  const owner = uniqueEmail(`${prefix}-owner`, testInfo);
+  const member = uniqueEmail(`${prefix}-member`, testInfo);
   await registerAccount(page, member, password);
   await registerAccount(page, owner, password);
-
-  // The member turns two-factor on.
   const secret = await enrolTwoFactorApi(browser, member, password);
-
   await signInApi(page.request, owner, password);
   const link = await inviteApi(page.request, member);
   await page.context().clearCookies();
+  return { owner, member, secret, link };
+}
+
+test('signing in from an invitation with two-factor on: password, code, then Join', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
+  const { member, secret, link } = await invitedWithTwoFactor(page, browser, testInfo, 'tfi');
 
   // The invitation's sign-in, as its screen links it for an address that has an account.
   await page.goto(link.replace('/signup?', '/login?'));
@@ -66,15 +73,7 @@ test('an invitation the server cannot show for a moment is kept through the code
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
-  const owner = uniqueEmail('tfi-kept-owner', testInfo);
-  const member = uniqueEmail('tfi-kept-member', testInfo);
-  await registerAccount(page, member, password);
-  await registerAccount(page, owner, password);
-  const secret = await enrolTwoFactorApi(browser, member, password);
-
-  await signInApi(page.request, owner, password);
-  const link = await inviteApi(page.request, member);
-  await page.context().clearCookies();
+  const { owner, member, secret, link } = await invitedWithTwoFactor(page, browser, testInfo, 'tfi-kept');
 
   // The invitation's lookup refused as the server's per-IP limit refuses it (the client's own
   // second try included), until the test lets it through.
