@@ -19,6 +19,7 @@ import { signInWithTwoFactorsDirectly } from './two-factor.ts';
 export { type App, buildApp } from '../../src/app.ts';
 export { loadConfig } from '../../src/config.ts';
 export type { Limits } from '../../src/lib/limits.ts';
+export { type AccountFixture, fixturePassword, type MadeFixture, makeAccountFixture } from './fixtures.ts';
 export { freePort } from './free-port.ts';
 export { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
 export { SoftAuthenticator } from './passkey-authenticator.ts';

@@ -16,6 +16,7 @@ import {
   expireInvitations,
   issueLicense,
   loadConfig,
+  makeAccountFixture,
   registerApp,
   registerPanel,
   SmtpCapture,
@@ -219,6 +220,18 @@ const control = createServer(async (request, response) => {
   if (url.pathname === '/two-factor/sign-in-directly' && request.method === 'POST') {
     await signInWithTwoFactorsDirectlyByEmail(app, url.searchParams.get('email') ?? '');
     return response.end('{}');
+  }
+  // A complete account in a given state, signed in (the state level's fixtures, support/states.ts).
+  if (url.pathname === '/fixtures/account' && request.method === 'POST') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const { email, ...options } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    try {
+      return response.end(JSON.stringify(await makeAccountFixture(app, email, options)));
+    } catch (error) {
+      response.statusCode = 500;
+      return response.end(JSON.stringify({ error: String(error) }));
+    }
   }
   // Gatehouse as an OpenID provider: an app registered as by the CLI, whose callback is here.
   if (url.pathname === '/oidc-clients' && request.method === 'POST') {
