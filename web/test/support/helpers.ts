@@ -84,10 +84,37 @@ async function frozenCopy(page: Page): Promise<{ copy: Page; context: BrowserCon
   return { copy, context };
 }
 
+/** The gallery run (npm run gallery) saves screenshots; the test run only checks. */
+export const galleryRun = process.env.GALLERY === '1';
+
 /**
- * Checks the page with axe (unless told not to) and saves a full-page screenshot under artifacts/screenshots, in
- * the project's folder unless another folder (relative to it) is named. `stopped`: the page's clock
- * was stopped (stopClock), so axe checks a copy of its document.
+ * What axe finds on the page, as lines. `stopped`: the page's clock was stopped (stopClock), so
+ * axe checks a copy of its document.
+ */
+export async function axeViolations(page: Page, { stopped = false } = {}): Promise<string[]> {
+  const frozen = stopped ? await frozenCopy(page) : undefined;
+  try {
+    const target = frozen?.copy ?? page;
+    // A page without frames is checked by axe.run in the page itself: the same rules and
+    // results as the default run (a partial run per frame, finished in a blank page that it
+    // opens and closes for every check), at a fraction of the cost. Pages with frames keep the
+    // default, which also checks frames of other origins.
+    // Only violations are read: leaving out the passes' details makes each check about twice as fast.
+    const results = await new AxeBuilder({ page: target })
+      .setLegacyMode(target.frames().length === 1)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  } finally {
+    await frozen?.context.close();
+  }
+}
+
+/**
+ * Checks a journey's page with axe (unless told not to); the gallery run also saves a full-page
+ * screenshot under artifacts/screenshots, in the project's folder unless another folder
+ * (relative to it) is named.
  */
 export async function capture(
   page: Page,
@@ -97,27 +124,8 @@ export async function capture(
   { axe = true, stopped = false } = {},
 ): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  if (axe) {
-    const frozen = stopped ? await frozenCopy(page) : undefined;
-    try {
-      const target = frozen?.copy ?? page;
-      // A page without frames is checked by axe.run in the page itself: the same rules and
-      // results as the default run (a partial run per frame, finished in a blank page that it
-      // opens and closes for every check), at a fraction of the cost. Pages with frames keep the
-      // default, which also checks frames of other origins.
-      // Only violations are read: leaving out the passes' details makes each check about twice as fast.
-      const results = await new AxeBuilder({ page: target })
-        .setLegacyMode(target.frames().length === 1)
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .options({ resultTypes: ['violations'] })
-        .analyze();
-      const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(violations, `axe on ${name}`).toEqual([]);
-    } finally {
-      await frozen?.context.close();
-    }
-  }
-  await page.screenshot({ path: `../artifacts/screenshots/${folder}/${name}.png`, fullPage: true });
+  if (axe) expect(await axeViolations(page, { stopped }), `axe on ${name}`).toEqual([]);
+  if (galleryRun) await page.screenshot({ path: `../artifacts/screenshots/${folder}/${name}.png`, fullPage: true });
 }
 
 /** A person at the test provider (google or microsoft); verified: email_verified / xms_edov. */
