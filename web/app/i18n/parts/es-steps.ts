@@ -10,13 +10,13 @@ const esSteps: StepsTexts = {
     codeHint: 'Abre tu aplicación de autenticación y escribe el código que muestra ahora.',
     recoveryLabel: 'Código de recuperación',
     recoveryHint: 'Diez letras y cifras, por ejemplo abcde-fgh23.',
-    submit: 'Verificar e iniciar sesión',
+    submit: 'Verificar y acceder',
     useRecovery: 'Usar un código de recuperación',
     useApp: 'Usar la aplicación de autenticación',
     ended: 'Este inicio de sesión ha terminado.',
     signInAgain: 'Volver a iniciar sesión',
     lost: '¿Has perdido el teléfono y los códigos de recuperación? Ponte en contacto con nuestro soporte para restablecer la verificación en dos pasos.',
-    back: 'Volver al inicio de sesión',
+    back: 'Volver al acceso',
   },
   verify: {
     checking: 'Confirmando tu dirección de correo electrónico…',
@@ -25,13 +25,13 @@ const esSteps: StepsTexts = {
     sendNew: 'Enviar un enlace nuevo',
   },
   reset: {
-    heading: 'Establece una nueva contraseña',
+    heading: 'Elige una nueva contraseña',
     intro: 'Elige una nueva contraseña para tu cuenta. Se cerrará la sesión en todos los dispositivos en los que esté iniciada.',
     submit: 'Cambiar contraseña',
     successHeading: 'Contraseña cambiada',
     success:
       'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds, plural, one {# segundo} other {# segundos}}.',
-    backToLogin: 'Volver al inicio de sesión',
+    backToLogin: 'Volver al acceso',
     requestNew: 'Solicitar un nuevo enlace',
     codeIntro:
       'Introduce el código de 6 dígitos que hemos enviado a {email} y elige una nueva contraseña. Se cerrará la sesión en todos los dispositivos conectados.',
@@ -39,9 +39,9 @@ const esSteps: StepsTexts = {
     requestCode: 'Pedir un código nuevo',
   },
   appSignOut: {
-    heading: '¿Cerrar sesión?',
+    heading: '¿Salir?',
     intro: 'Una aplicación ha pedido cerrar tu sesión. Al cerrarla, termina tu sesión aquí y en las aplicaciones que abriste con ella.',
-    submit: 'Cerrar sesión',
+    submit: 'Salir',
     stay: 'Mantener la sesión',
     doneHeading: 'Sesión cerrada',
     done: 'Tu sesión ha terminado aquí y también en las aplicaciones que abriste con ella.',

@@ -2,7 +2,7 @@ import type { AccountTexts } from './en-account.ts';
 
 const frAccount: AccountTexts = {
   inbox: {
-    heading: 'Consultez votre boîte de réception',
+    heading: 'Consultez vos e-mails',
     intro: 'Nous avons envoyé un lien de confirmation à {email}. Ouvrez-le pour poursuivre la configuration de votre compte.',
     hint: 'Le lien est valable 24\u00a0heures. Vous ne trouvez pas l’e-mail\u202f? Vérifiez votre dossier de courrier indésirable.',
     resend: 'Renvoyer le lien',
@@ -76,7 +76,7 @@ const frAccount: AccountTexts = {
     plan: 'Formule',
     status: 'Statut',
     key: 'Clé se terminant par {suffix}',
-    signOut: 'Se déconnecter',
+    signOut: 'Déconnexion',
   },
   connected: {
     heading: 'Comptes associés',
@@ -159,7 +159,7 @@ const frAccount: AccountTexts = {
       current: 'Mot de passe actuel',
       new: 'Nouveau mot de passe',
       repeatNew: 'Répétez le nouveau mot de passe',
-      submit: 'Changer le mot de passe',
+      submit: 'Modifier',
       done: 'Votre mot de passe a été modifié. Tous les autres appareils ont été déconnectés.',
       lastChanged: 'Dernière modification le {date}',
       noPassword:
@@ -279,8 +279,8 @@ const frAccount: AccountTexts = {
         'Ces applications se sont connectées avec votre compte. Vous déconnecter de l’une met fin à son accès ; vous restez connecté ici et dans les autres applications.',
       signedIn: 'Première connexion {date}',
       lastUsed: 'Dernière utilisation {date}',
-      end: 'Se déconnecter de cette application',
-      endLabel: 'Se déconnecter de {app}',
+      end: 'Déconnecter cette application',
+      endLabel: 'Déconnecter {app}',
       ended: 'Vous avez été déconnecté de {app}.',
       none: 'Aucune application ne s’est encore connectée avec votre compte.',
     },

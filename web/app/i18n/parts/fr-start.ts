@@ -52,7 +52,7 @@ const frStart: StartTexts = {
     signupMicrosoft: 'S’inscrire avec Microsoft',
   },
   login: {
-    heading: 'Connectez-vous à votre compte',
+    heading: 'Connexion à votre compte',
     intro: 'Heureux de vous revoir. Connectez-vous pour consulter vos moniteurs et vos alertes.',
     submit: 'Se connecter',
     forgot: 'Mot de passe oublié\u202f?',
@@ -76,10 +76,10 @@ const frStart: StartTexts = {
     signIn: 'Se connecter',
   },
   resetRequest: {
-    heading: 'Réinitialisez votre mot de passe',
+    heading: 'Mot de passe oublié\u202f?',
     intro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     submit: 'Envoyer le lien',
-    sentHeading: 'Consultez votre boîte de réception',
+    sentHeading: 'Consultez vos e-mails',
     sent: 'Si un compte existe pour {email}, nous vous avons envoyé un lien pour réinitialiser son mot de passe. Le lien est valable 60\u00a0minutes.',
     backToLogin: 'Retour à la connexion',
     codeIntro: 'Saisissez l’adresse e-mail de votre compte et nous vous enverrons un code pour choisir un nouveau mot de passe.',
@@ -121,7 +121,7 @@ const frStart: StartTexts = {
     switch: 'Changer de compte',
   },
   invitation: {
-    joinHeading: 'Vous êtes invité à rejoindre une équipe',
+    joinHeading: 'Invitation à rejoindre une équipe',
     named: 'équipe « {name} »',
     ownedBy: 'équipe de {owner}',
     from: 'Invitation de {inviter}.',
@@ -142,7 +142,7 @@ const frStart: StartTexts = {
     hint: 'Une fois connecté, vous revenez directement à {app}.',
   },
   otp: {
-    heading: 'Saisissez votre code',
+    heading: 'Saisissez le code',
     intro: 'Nous avons envoyé un code à 6\u00a0chiffres à {email}. Il est valable 10\u00a0minutes.',
     label: 'Code de vérification',
     hint: 'Saisissez les 6\u00a0chiffres de l’e-mail ou collez le code en entier.',
@@ -152,13 +152,13 @@ const frStart: StartTexts = {
     sendAgainIn: 'Vous pourrez demander un nouveau code dans {seconds}\u00a0s',
   },
   setPassword: {
-    heading: 'Choisissez un mot de passe',
+    heading: 'Créez un mot de passe',
     intro: 'Votre adresse e-mail {email} est confirmée. Choisissez un mot de passe pour sécuriser votre compte.',
     fragment: 'Il contient « {fragment} », la partie de votre adresse avant le @.',
     rule: 'Au moins {min}\u00a0caractères. Plus il est long, plus il est sûr\u00a0: une courte phrase fait très bien l’affaire.',
     tooltip:
       'Au moins 8\u00a0caractères. Tous les caractères sont acceptés, espaces et emoji compris. Évitez les mots de passe courants et votre adresse e-mail.',
-    submit: 'Définir le mot de passe',
+    submit: 'Créer le mot de passe',
     choices: 'Vos choix lors de l’inscription. Modifiez-les maintenant ou plus tard dans vos paramètres.',
     usePasskey: 'Utiliser plutôt une clé d’accès',
     or: 'ou',

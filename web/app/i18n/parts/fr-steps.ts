@@ -25,9 +25,9 @@ const frSteps: StepsTexts = {
     sendNew: 'Envoyer un nouveau lien',
   },
   reset: {
-    heading: 'Choisissez un nouveau mot de passe',
+    heading: 'Nouveau mot de passe',
     intro: 'Choisissez un nouveau mot de passe pour votre compte. Tous les appareils connectés seront déconnectés.',
-    submit: 'Modifier le mot de passe',
+    submit: 'Modifier',
     successHeading: 'Mot de passe modifié',
     success:
       'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds, plural, one {#\u00a0seconde} other {#\u00a0secondes}}.',
@@ -39,12 +39,12 @@ const frSteps: StepsTexts = {
     requestCode: 'Demander un nouveau code',
   },
   appSignOut: {
-    heading: 'Se déconnecter\u202f?',
+    heading: 'Déconnexion\u202f?',
     intro:
       'Une application demande à vous déconnecter. La déconnexion met fin à votre session ici et vous déconnecte des applications ouvertes avec elle.',
-    submit: 'Se déconnecter',
+    submit: 'Déconnexion',
     stay: 'Rester connecté',
-    doneHeading: 'Vous êtes déconnecté',
+    doneHeading: 'Déconnecté',
     done: 'Votre session est terminée ici, ainsi que dans les applications ouvertes avec elle.',
     signInAgain: 'Se reconnecter',
   },

@@ -2,7 +2,7 @@ import type { AccountTexts } from './en-account.ts';
 
 const itAccount: AccountTexts = {
   inbox: {
-    heading: 'Controlla la tua casella di posta',
+    heading: 'Controlla la tua email',
     intro: 'Abbiamo inviato un link di conferma a {email}. Aprilo per continuare a configurare il tuo account.',
     hint: 'Il link è valido per 24 ore. Non trovi l’email? Controlla la cartella della posta indesiderata.',
     resend: 'Invia di nuovo il link',
@@ -300,7 +300,7 @@ const itAccount: AccountTexts = {
       sendCode: 'Inviami un codice di conferma',
       codeSent: 'Abbiamo inviato un codice a {email}. È valido per 10 minuti.',
       submit: 'Elimina il mio account',
-      doneHeading: 'Il tuo account è stato eliminato',
+      doneHeading: 'Account eliminato',
       done: 'Abbiamo inviato una conferma a {email}. Grazie per essere stato con noi.',
       signUp: 'Crea un nuovo account',
     },
@@ -385,7 +385,7 @@ const itAccount: AccountTexts = {
       'Richiesta a tutti i membri dal {date}. I membri che non hanno effettuato l’accesso con un secondo fattore non vedono né il team né la sua licenza.',
     require: 'Richiedi l’autenticazione a due fattori',
     requireHint: 'Vale per tutti nel team, te compreso, e per chi entrerà in seguito.',
-    graceLabel: 'Periodo di tolleranza in giorni',
+    graceLabel: 'Giorni di tolleranza',
     graceHint: 'Da 0 a 90, contati da quando il requisito è stato attivato. Con 0 vale subito.',
     save: 'Salva',
     saved: 'Il requisito dei due fattori è stato salvato.',

@@ -78,7 +78,7 @@ const itStart: StartTexts = {
     heading: 'Reimposta la password',
     intro: 'Inserisci l’indirizzo email del tuo account e ti invieremo un link per scegliere una nuova password.',
     submit: 'Invia link di reimpostazione',
-    sentHeading: 'Controlla la tua casella di posta',
+    sentHeading: 'Controlla la tua email',
     sent: 'Se esiste un account associato a {email}, ti abbiamo inviato un link per reimpostarne la password. Il link è valido per 60 minuti.',
     backToLogin: 'Torna all’accesso',
     codeIntro: 'Inserisci l’indirizzo email del tuo account e ti invieremo un codice per scegliere una nuova password.',
@@ -141,7 +141,7 @@ const itStart: StartTexts = {
     hint: 'Dopo l’accesso tornerai direttamente a {app}.',
   },
   otp: {
-    heading: 'Inserisci il codice',
+    heading: 'Inserisci codice',
     intro: 'Abbiamo inviato un codice di 6 cifre a {email}. È valido per 10 minuti.',
     label: 'Codice di verifica',
     hint: 'Digita le 6 cifre dell’email oppure incolla il codice completo.',

@@ -2,7 +2,7 @@ import type { AccountTexts } from './en-account.ts';
 
 const ptAccount: AccountTexts = {
   inbox: {
-    heading: 'Confira sua caixa de entrada',
+    heading: 'Confira seu e-mail',
     intro: 'Enviamos um link de confirmação para {email}. Abra-o para continuar a configuração da sua conta.',
     hint: 'O link é válido por 24 horas. Não encontrou o e-mail? Verifique sua pasta de spam.',
     resend: 'Reenviar o link',
@@ -111,7 +111,7 @@ const ptAccount: AccountTexts = {
       passkeys: 'Chaves de acesso',
       email: 'Endereço de e-mail',
       sessions: 'Dispositivos e sessões',
-      apps: 'Aplicações ligadas',
+      apps: 'Aplicativos conectados',
       delete: 'Seus dados e sua conta',
     },
     hints: {
@@ -122,7 +122,7 @@ const ptAccount: AccountTexts = {
       passkeys: 'Entre com sua digital, seu rosto ou uma chave de segurança',
       email: 'O endereço com que você entra',
       sessions: 'Onde você está conectado',
-      apps: 'As aplicações em que iniciou sessão com esta conta',
+      apps: 'Os aplicativos em que você fez login com esta conta',
       delete: 'Baixe seus dados ou exclua sua conta',
     },
     profile: {
@@ -210,7 +210,7 @@ const ptAccount: AccountTexts = {
       current: 'Seu endereço: {email}',
       new: 'Novo endereço de e-mail',
       passwordHint: 'Digite sua senha para confirmar que é você.',
-      submit: 'Alterar endereço de e-mail',
+      submit: 'Alterar e-mail',
       submitAgain: 'Enviar para outro endereço',
       resendLink: 'Enviar o link novamente',
       resendCode: 'Enviar o código novamente',
@@ -274,13 +274,13 @@ const ptAccount: AccountTexts = {
     },
     apps: {
       intro:
-        'Estas aplicações iniciaram sessão com a sua conta. Terminar sessão numa acaba com o seu acesso; continua com sessão iniciada aqui e nas outras aplicações.',
-      signedIn: 'Primeiro início de sessão {date}',
-      lastUsed: 'Última utilização {date}',
-      end: 'Terminar sessão nesta aplicação',
-      endLabel: 'Terminar sessão em {app}',
-      ended: 'A sessão em {app} foi terminada.',
-      none: 'Nenhuma aplicação iniciou sessão com a sua conta ainda.',
+        'Estes aplicativos fizeram login com sua conta. Sair de um deles encerra o acesso dele; você continua conectado aqui e nos outros aplicativos.',
+      signedIn: 'Primeiro login em {date}',
+      lastUsed: 'Último uso em {date}',
+      end: 'Sair deste aplicativo',
+      endLabel: 'Sair de {app}',
+      ended: 'Você saiu de {app}.',
+      none: 'Nenhum aplicativo fez login com sua conta ainda.',
     },
     data: {
       heading: 'Baixar seus dados',
@@ -385,7 +385,7 @@ const ptAccount: AccountTexts = {
       'Obrigatória para todos os membros desde {date}. Os membros que não entraram com um segundo fator não veem a equipe nem a licença dela.',
     require: 'Exigir a autenticação de dois fatores',
     requireHint: 'Vale para todos na equipe, inclusive você, e para quem entrar depois.',
-    graceLabel: 'Período de tolerância em dias',
+    graceLabel: 'Dias de tolerância',
     graceHint: 'De 0 a 90, contados a partir de quando a exigência foi ativada. Com 0, vale na hora.',
     save: 'Salvar',
     saved: 'A exigência de dois fatores foi salva.',

@@ -78,7 +78,7 @@ const ptStart: StartTexts = {
     heading: 'Redefina sua senha',
     intro: 'Informe o endereço de e-mail da sua conta e enviaremos um link para você escolher uma nova senha.',
     submit: 'Enviar link de redefinição',
-    sentHeading: 'Confira sua caixa de entrada',
+    sentHeading: 'Confira seu e-mail',
     sent: 'Se houver uma conta para {email}, enviamos um link para redefinir a senha dela. O link é válido por 60 minutos.',
     backToLogin: 'Voltar para o login',
     codeIntro: 'Informe o endereço de e-mail da sua conta e enviaremos um código para você escolher uma nova senha.',

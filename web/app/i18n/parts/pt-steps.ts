@@ -42,7 +42,7 @@ const ptSteps: StepsTexts = {
     intro: 'Um aplicativo pediu para encerrar sua sessão. Ao sair, sua sessão termina aqui e nos aplicativos que você abriu com ela.',
     submit: 'Sair',
     stay: 'Continuar conectado',
-    doneHeading: 'Sessão encerrada',
+    doneHeading: 'Você saiu',
     done: 'Sua sessão terminou aqui e também nos aplicativos que você abriu com ela.',
     signInAgain: 'Entrar novamente',
   },
