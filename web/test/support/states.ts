@@ -53,7 +53,8 @@ export async function accountFixture(context: BrowserContext, email: string, opt
   const response = await fetch(`${controlUrl}/fixtures/account`, { method: 'POST', body: JSON.stringify({ email, ...options }) });
   const made = (await response.json()) as MadeFixture & { error?: string };
   if (!response.ok) throw new Error(`fixture for ${email}: ${made.error}`);
-  if (made.cookie) await context.addCookies([{ ...made.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
+  if (made.cookie)
+    await context.addCookies([{ ...made.cookie, domain: 'localhost', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
   return made;
 }
 
