@@ -24,11 +24,10 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   // Four browsers at a time on CI's two cores: a test spends about half its time waiting on the
   // server, mail, a render or an expect's next poll, so two left half the machine idle
-  // (decision 043; E2E_WORKERS overrides). A spec file runs in one worker, tests in order,
-  // unless it says its tests are independent (the galleries, one test per language). Nothing a
-  // test changes on the shared server reaches another's pages: each test uses its own
-  // accounts, and the spec that changes deployed files has a deployment of its own.
-  fullyParallel: false,
+  // (decision 043; E2E_WORKERS overrides). Every test runs on its own, in any order, on any
+  // worker (decision 054): each uses its own accounts and is its own visitor, and the spec that
+  // changes deployed files has a deployment of its own and runs its tests in order.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   // The list as it runs; and every test's time, for finding where the suite's time goes.
@@ -41,7 +40,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    // A phone runs the states (every screen, one load each) and what only a phone has: the
+    // journeys are the same at every viewport and run once, on the desktop (decision 054).
+    {
+      name: 'phone',
+      testMatch: ['states.spec.ts', 'phone-*.spec.ts'],
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
   ],
   webServer: {
     command: 'node test/support/e2e-server.ts',

@@ -86,3 +86,9 @@ export function fitProblems(catalogues: Record<Language, unknown>): string[] {
   }
   return problems;
 }
+
+/** The states no journey names with `passes(page, 'name')`, from the journeys' sources. */
+export function statesNoJourneyPasses(names: string[], sources: string[]): string[] {
+  const passed = new Set(sources.flatMap((source) => [...source.matchAll(/\bpasses\(\s*\w+,\s*'([^']+)'/g)].map((m) => m[1])));
+  return names.filter((name) => !passed.has(name));
+}

@@ -90,11 +90,12 @@ export function fitProblems(page: Page): Promise<string[]> {
       const left = rect.left + Number.parseFloat(style.borderLeftWidth);
       const right = rect.right - Number.parseFloat(style.borderRightWidth);
       const name = `<${box.tagName.toLowerCase()}${box.className ? ` class="${box.className}"` : ''}>`;
-      if (extent.right > right + 1 || extent.left < left - 1) problems.push(`"${text}" is wider than its box ${name}`);
-      else if (box.scrollWidth > box.clientWidth + 1 && ['hidden', 'clip'].includes(style.overflowX))
-        problems.push(`"${text}" is cut off in ${name}`);
-      else if (style.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + 1)
-        problems.push(`"${text}" ends in an ellipsis in ${name}`);
+      const beyond = extent.right > right + 1 || extent.left < left - 1 || box.scrollWidth > box.clientWidth + 1;
+      if (!beyond) continue;
+      if (style.textOverflow === 'ellipsis') problems.push(`"${text}" ends in an ellipsis in ${name}`);
+      else if (['hidden', 'clip'].includes(style.overflowX)) problems.push(`"${text}" is cut off in ${name}`);
+      // A box that scrolls shows the rest on a swipe.
+      else if (!['auto', 'scroll'].includes(style.overflowX)) problems.push(`"${text}" is wider than its box ${name}`);
     }
     return problems;
   });
