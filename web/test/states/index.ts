@@ -2,7 +2,9 @@
 // journeys name those they pass, and states-reached.test.ts fails on a state no journey reaches.
 import type { State } from '../support/states.ts';
 import { startStates } from './start.ts';
+import { teamStates } from './teams.ts';
+import { twoFactorStates } from './two-factor.ts';
 
-export const states = { ...startStates } satisfies Record<string, State>;
+export const states = { ...startStates, ...teamStates, ...twoFactorStates } satisfies Record<string, State>;
 
 export type StateName = keyof typeof states;
