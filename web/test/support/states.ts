@@ -53,7 +53,11 @@ export async function accountFixture(context: BrowserContext, email: string, opt
   const response = await fetch(`${controlUrl}/fixtures/account`, { method: 'POST', body: JSON.stringify({ email, ...options }) });
   const made = (await response.json()) as MadeFixture & { error?: string };
   if (!response.ok) throw new Error(`fixture for ${email}: ${made.error}`);
-  if (made.cookie) await context.addCookies([{ ...made.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
+  // A `__Host-` cookie must be Secure (a browser keeps Secure cookies of http://localhost).
+  if (made.cookie)
+    await context.addCookies([
+      { ...made.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax', secure: made.cookie.name.startsWith('__Host-') },
+    ]);
   return made;
 }
 

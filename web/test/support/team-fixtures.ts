@@ -16,7 +16,9 @@ async function made<T>(context: BrowserContext, endpoint: string, body: object):
   const response = await fetch(`${controlUrl}${endpoint}`, { method: 'POST', body: JSON.stringify(body) });
   const answer = (await response.json()) as T & { error?: string; cookie?: MadeFixture['cookie'] };
   if (!response.ok) throw new Error(`${endpoint}: ${answer.error}`);
-  if (answer.cookie) await context.addCookies([{ ...answer.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
+  const cookie = answer.cookie;
+  if (cookie)
+    await context.addCookies([{ ...cookie, url: appUrl, httpOnly: true, sameSite: 'Lax', secure: cookie.name.startsWith('__Host-') }]);
   return answer;
 }
 
