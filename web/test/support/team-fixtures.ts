@@ -16,9 +16,9 @@ async function made<T>(context: BrowserContext, endpoint: string, body: object):
   const response = await fetch(`${controlUrl}${endpoint}`, { method: 'POST', body: JSON.stringify(body) });
   const answer = (await response.json()) as T & { error?: string; cookie?: MadeFixture['cookie'] };
   if (!response.ok) throw new Error(`${endpoint}: ${answer.error}`);
-  const cookie = answer.cookie;
-  if (cookie)
-    await context.addCookies([{ ...cookie, url: appUrl, httpOnly: true, sameSite: 'Lax', secure: cookie.name.startsWith('__Host-') }]);
+  // As the server sets it: host-only, Secure (a `__Host-` name), path /.
+  if (answer.cookie)
+    await context.addCookies([{ ...answer.cookie, domain: 'localhost', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
   return answer;
 }
 
