@@ -9,8 +9,8 @@ import type { StateContext } from './states.ts';
 
 export type { MadeTeam, MadeTwoFactor, TeamFixture };
 
-const freshEmail = (c: StateContext, what: string) =>
-  `${what}.${c.language}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+// As long as typical addresses (the team's people get .owner, .member1 …), so the screens show what most people see.
+const freshEmail = (what: string) => `${what}-${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 async function made<T>(context: BrowserContext, endpoint: string, body: object): Promise<T> {
   const response = await fetch(`${controlUrl}${endpoint}`, { method: 'POST', body: JSON.stringify(body) });
@@ -24,12 +24,12 @@ async function made<T>(context: BrowserContext, endpoint: string, body: object):
 
 /** A team in the state's language; its owner is signed in unless the options say otherwise. */
 export function teamFixture(c: StateContext, options: TeamFixture): Promise<MadeTeam> {
-  return made<MadeTeam>(c.context, '/fixtures/team', { email: freshEmail(c, 'team'), language: c.language, ...options });
+  return made<MadeTeam>(c.context, '/fixtures/team', { email: freshEmail('team'), language: c.language, ...options });
 }
 
 /** An account with an authenticator app, in the state's language, signed in unless told otherwise. */
 export function twoFactorFixture(c: StateContext, options: { signedIn?: boolean } = {}): Promise<MadeTwoFactor> {
-  return made<MadeTwoFactor>(c.context, '/fixtures/two-factor', { email: freshEmail(c, 'two-factor'), language: c.language, ...options });
+  return made<MadeTwoFactor>(c.context, '/fixtures/two-factor', { email: freshEmail('2fa'), language: c.language, ...options });
 }
 
 /** A person the screen names (an address), as a journey and a state both give it to `shows`. */
