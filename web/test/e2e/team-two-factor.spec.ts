@@ -2,7 +2,7 @@
 // the deadline, the team withheld past it, and the owner's view of who has a second factor. A
 // person complies through the server's direct writes (support/teams.ts
 // signInWithTwoFactorsDirectly): the sign-in with a code is two-factor's own journey
-// (gallery-two-factor.spec.ts), and the server tests drive both together.
+// (two-factor-journey.spec.ts), and the server tests drive both together.
 import { errorMessages, panelBasePath } from '@gatehouse/contract';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';

@@ -4,7 +4,9 @@ import type { State } from '../support/states.ts';
 import { appStates } from './apps.ts';
 import { signupStates } from './signup.ts';
 import { startStates } from './start.ts';
+import { teamStates } from './teams.ts';
+import { twoFactorStates } from './two-factor.ts';
 
-export const states = { ...startStates, ...signupStates, ...appStates } satisfies Record<string, State>;
+export const states = { ...startStates, ...signupStates, ...appStates, ...teamStates, ...twoFactorStates } satisfies Record<string, State>;
 
 export type StateName = keyof typeof states;

@@ -24,6 +24,7 @@ import {
   signInWithTwoFactorsDirectlyByEmail,
   startOidcProvider,
 } from '../../../server/test/support/index.ts';
+import { makeTeamFixture, makeTwoFactorFixture } from '../../../server/test/support/team-fixtures.ts';
 import { dashboardUrl, deploymentOf, foreignPanelUrl, handOffDashboardUrl, panelUrl, ports } from './ports.ts';
 import { oneVisitorPerTest } from './visitors.ts';
 
@@ -228,6 +229,31 @@ const control = createServer(async (request, response) => {
     const { email, ...options } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     try {
       return response.end(JSON.stringify(await makeAccountFixture(app, email, options)));
+    } catch (error) {
+      response.statusCode = 500;
+      return response.end(JSON.stringify({ error: String(error) }));
+    }
+  }
+  // A team in a given state, and an account with an authenticator app (server/test/support/team-fixtures.ts).
+  if (url.pathname === '/fixtures/team' && request.method === 'POST') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const { email, ...options } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const invitationMail = (to: string) => smtp.waitFor(to, (mail) => mail.text.includes('invitation='));
+    try {
+      const made = await makeTeamFixture(app, (who) => email.replace('@', `.${who}@`), invitationMail, options);
+      return response.end(JSON.stringify(made));
+    } catch (error) {
+      response.statusCode = 500;
+      return response.end(JSON.stringify({ error: String(error) }));
+    }
+  }
+  if (url.pathname === '/fixtures/two-factor' && request.method === 'POST') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const { email, ...options } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    try {
+      return response.end(JSON.stringify(await makeTwoFactorFixture(app, email, options)));
     } catch (error) {
       response.statusCode = 500;
       return response.end(JSON.stringify({ error: String(error) }));

@@ -10,7 +10,7 @@ import type { AccountFixture, MadeFixture } from '../../../server/test/support/f
 import type { UiMessages } from '../../app/i18n/en.ts';
 import { leaves, literal, sameAsEnglish } from './catalogue-checks.ts';
 import { catalogues, names } from './gallery.ts';
-import { appUrl, controlUrl } from './ports.ts';
+import { controlUrl } from './ports.ts';
 
 export interface StateContext {
   page: Page;
