@@ -1,8 +1,9 @@
 // Every named state of the screens (support/states.ts), one registry: states.spec.ts checks each,
 // journeys name those they pass, and states-reached.test.ts fails on a state no journey reaches.
 import type { State } from '../support/states.ts';
+import { settingsStates } from './settings.ts';
 import { startStates } from './start.ts';
 
-export const states = { ...startStates } satisfies Record<string, State>;
+export const states = { ...startStates, ...settingsStates } satisfies Record<string, State>;
 
 export type StateName = keyof typeof states;

@@ -10,7 +10,7 @@ import type { AccountFixture, MadeFixture } from '../../../server/test/support/f
 import type { UiMessages } from '../../app/i18n/en.ts';
 import { leaves, literal, sameAsEnglish } from './catalogue-checks.ts';
 import { catalogues, names } from './gallery.ts';
-import { appUrl, controlUrl } from './ports.ts';
+import { controlUrl } from './ports.ts';
 
 export interface StateContext {
   page: Page;
@@ -53,7 +53,8 @@ export async function accountFixture(context: BrowserContext, email: string, opt
   const response = await fetch(`${controlUrl}/fixtures/account`, { method: 'POST', body: JSON.stringify({ email, ...options }) });
   const made = (await response.json()) as MadeFixture & { error?: string };
   if (!response.ok) throw new Error(`fixture for ${email}: ${made.error}`);
-  if (made.cookie) await context.addCookies([{ ...made.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
+  if (made.cookie)
+    await context.addCookies([{ ...made.cookie, domain: 'localhost', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
   return made;
 }
 
