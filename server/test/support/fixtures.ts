@@ -1,6 +1,6 @@
 import type { Language, Plan } from '@gatehouse/contract';
 import type { App } from '../../src/app.ts';
-import { findAccountByEmail } from '../../src/features/accounts/account.repository.ts';
+import { consentRow, findAccountByEmail, insertConsents } from '../../src/features/accounts/account.repository.ts';
 import { writeToken } from '../../src/features/tokens/token.service.ts';
 import { iso } from '../../src/lib/clock.ts';
 import { nextIp, seedAccount } from './accounts.ts';
@@ -74,6 +74,10 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
   const ip = nextIp();
   const passwordHash = await deps.hasher.hash(fixturePassword);
   const seeded = await seedAccount(app, email, { passwordHash });
+  // The sign-up's own ledger entry, as the sign-up records it: the consents' history starts there.
+  await insertConsents(deps.db, [
+    consentRow(seeded.id, 'data_processing', true, { now: seeded.created_at, policyVersion: deps.config.consentPolicyVersion }),
+  ]);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object, cookie?: string) => {
     const response = await app.app.inject({
       method,
