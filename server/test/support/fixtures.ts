@@ -52,6 +52,7 @@ export interface MadeFixture {
   links?: { confirm: string; cancel: string };
 }
 
+const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 /** The operator's app, registered as by the CLI: the reference dashboard where one runs. */
@@ -92,7 +93,8 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
     method: 'POST',
     url: '/signin',
     payload: new URLSearchParams({ email, password: fixturePassword }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+    // A browser's own name on its session, as the devices list shows a real one.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, 'user-agent': chrome },
   });
   const name = deps.config.session.cookieName;
   const value = signin.cookies.find((c) => c.name === name)?.value;
