@@ -1,9 +1,10 @@
 import type { Language, Plan } from '@gatehouse/contract';
 import type { App } from '../../src/app.ts';
-import { findAccountByEmail } from '../../src/features/accounts/account.repository.ts';
+import { consentRow, findAccountByEmail, insertConsents } from '../../src/features/accounts/account.repository.ts';
+import { writeToken } from '../../src/features/tokens/token.service.ts';
 import { iso } from '../../src/lib/clock.ts';
 import { nextIp, seedAccount } from './accounts.ts';
-import { issueLicense } from './index.ts';
+import { issueLicense, registerApp } from './index.ts';
 import { signInWithTwoFactorsDirectly } from './two-factor.ts';
 
 /**
@@ -22,10 +23,19 @@ export interface AccountFixture {
   twoFactor?: boolean;
   /** A passkey with this name. */
   passkey?: string;
-  /** An address change waiting for its confirmation. */
-  pendingEmail?: string;
+  /**
+   * An address change waiting for its confirmation (true: to moved.<the address>, unique as the
+   * address is); the made fixture carries the new address's link and the old address's "stop it" link.
+   */
+  pendingEmail?: string | true;
   /** The analytics consent given. */
   analyticsConsent?: boolean;
+  /** A consent history: the analytics consent given, then the data-processing consent withdrawn. */
+  consentHistory?: boolean;
+  /** A second device signed in too: Firefox on Windows, from another address. */
+  otherDevice?: boolean;
+  /** Signed in to the operator's app (the reference dashboard) with this session: its grant. */
+  connectedApp?: boolean;
   /** false: the account exists, nobody is signed in. */
   signedIn?: boolean;
 }
@@ -36,6 +46,26 @@ export interface MadeFixture {
   password: string;
   /** The session cookie, for the browser to carry; absent when not signed in. */
   cookie?: { name: string; value: string };
+  /** The address a pending change waits to have verified. */
+  pendingEmail?: string;
+  /** The pending change's mailed links, as paths: the new address's confirmation, the old address's "stop it". */
+  links?: { confirm: string; cancel: string };
+}
+
+const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+/** The operator's app, registered as by the CLI: the reference dashboard where one runs. */
+async function operatorApp(app: App): Promise<string> {
+  const known = await app.deps.db
+    .selectFrom('oidc_clients')
+    .select('id')
+    .where('name', '=', 'Monitoring dashboard')
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (known) return known.id;
+  return (await registerApp(app, { name: 'Monitoring dashboard', redirectUris: ['http://127.0.0.1/callback'] })).clientId;
 }
 
 export const fixturePassword = 'Lighthouse keeper 1912';
@@ -45,6 +75,10 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
   const ip = nextIp();
   const passwordHash = await deps.hasher.hash(fixturePassword);
   const seeded = await seedAccount(app, email, { passwordHash });
+  // The sign-up's own ledger entry, as the sign-up records it: the consents' history starts there.
+  await insertConsents(deps.db, [
+    consentRow(seeded.id, 'data_processing', true, { now: seeded.created_at, policyVersion: deps.config.consentPolicyVersion }),
+  ]);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object, cookie?: string) => {
     const response = await app.app.inject({
       method,
@@ -59,7 +93,8 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
     method: 'POST',
     url: '/signin',
     payload: new URLSearchParams({ email, password: fixturePassword }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+    // A browser's own name on its session, as the devices list shows a real one.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, 'user-agent': chrome },
   });
   const name = deps.config.session.cookieName;
   const value = signin.cookies.find((c) => c.name === name)?.value;
@@ -81,8 +116,24 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
     const license = await issueLicense(app, { plan: options.license });
     await call('POST', '/license/activate', { license }, cookie);
   }
+  if (options.consentHistory) {
+    await call('PUT', '/account/consents', { analyticsConsent: true }, cookie);
+    await call('PUT', '/account/consents', { consent: false }, cookie);
+  }
+  let pending: Pick<MadeFixture, 'pendingEmail' | 'links'> = {};
   if (options.pendingEmail) {
-    await call('POST', '/account/email', { email: options.pendingEmail, currentPassword: fixturePassword }, cookie);
+    const to = options.pendingEmail === true ? `moved.${email}` : options.pendingEmail;
+    await call('POST', '/account/email', { email: to, currentPassword: fixturePassword }, cookie);
+    // The mailed tokens are stored hashed: links of the same kind, written as the request writes
+    // them, stand in for those in the mails (the newest confirmation link is the live one).
+    const link = (purpose: 'email_change' | 'email_change_cancel', newEmail: string) =>
+      writeToken(deps.db, { accountId: seeded.id, purpose, now: deps.clock.now(), lifetimeMs: 24 * 3_600_000, newEmail });
+    const confirm = await link('email_change', to);
+    const cancel = await link('email_change_cancel', email);
+    pending = {
+      pendingEmail: to,
+      links: { confirm: `/email-change?token=${confirm}`, cancel: `/email-change/cancel?token=${cancel}` },
+    };
   }
   if (options.passkey) {
     const now = iso(deps.clock.now());
@@ -105,6 +156,33 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
       .execute();
   }
   if (options.twoFactor) await signInWithTwoFactorsDirectly(deps, seeded.id);
+  if (options.connectedApp) {
+    // The provider's interaction is a ceremony of the app's: its grant is written as signInToApp writes it.
+    const session = await deps.db.selectFrom('sessions').select('id').where('account_id', '=', seeded.id).executeTakeFirstOrThrow();
+    const now = iso(deps.clock.now());
+    await deps.db
+      .insertInto('oidc_grants')
+      .values({
+        grant_key: crypto.randomUUID(),
+        client_id: await operatorApp(app),
+        account_id: seeded.id,
+        session_id: session.id,
+        sid: crypto.randomUUID(),
+        issuer: null,
+        created_at: now,
+        last_used_at: now,
+      })
+      .execute();
+  }
+  if (options.otherDevice) {
+    const other = await app.app.inject({
+      method: 'POST',
+      url: '/signin',
+      payload: new URLSearchParams({ email, password: fixturePassword }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextIp(), 'user-agent': firefox },
+    });
+    if (other.statusCode !== 200) throw new Error(`fixture sign-in on a second device: ${other.statusCode} ${other.body}`);
+  }
   if (options.signedIn === false) await call('POST', '/signout', {}, cookie);
   const account = await findAccountByEmail(deps.db, email);
   return {
@@ -112,5 +190,6 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
     email: account?.email ?? email,
     password: fixturePassword,
     ...(options.signedIn === false ? {} : { cookie: { name, value } }),
+    ...pending,
   };
 }
