@@ -8,8 +8,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
-import { teamEventsOfDeletion } from '../webhooks/account-events.ts';
-import { emitEvent } from '../webhooks/emit.ts';
+import { announceAccountDeleted, teamEventsOfDeletion } from '../webhooks/account-events.ts';
 import { accountAddresses } from './account-addresses.ts';
 import { accountData, exportAccount } from './account-data.ts';
 import { confirmPassword, type OwnerProof, type SignedIn } from './settings-access.ts';
@@ -72,7 +71,7 @@ export async function deleteAccount(deps: Deps, signedIn: SignedIn, input: Owner
     if (deleted.numDeletedRows !== 1n) throw unauthorized();
     await recordAuthEvent(trx, { accountId: null, type: 'account_deleted', ip: null, at: now });
     await teams.afterErase();
-    await emitEvent(trx, deps.clock, 'account.deleted', { accountId: account.id });
+    await announceAccountDeleted(trx, deps.clock, account.id);
     await mail({
       to: account.email,
       kind: 'account_deleted',

@@ -8,6 +8,7 @@ import { licenseStatus } from '../licenses/license.service.ts';
 import { findJoinedTeamLicenses, findOwnTeam } from '../teams/team.repository.ts';
 import { emitEvent } from './emit.ts';
 import type { creationMethods, WebhookEventData } from './events.ts';
+import { eraseAccountEvents } from './webhook.repository.ts';
 
 /**
  * The events that follow from an account's state rather than from one call: written by the
@@ -127,6 +128,15 @@ export async function announceExpiries(db: Db, clock: Clock): Promise<number> {
     });
   }
   return expired.length;
+}
+
+/**
+ * `account.deleted`, the last event of an account. Its events are erased at once when no
+ * endpoint is owed one, else when the last is delivered or given up (the worker).
+ */
+export async function announceAccountDeleted(trx: DbOrTx, clock: Clock, accountId: string): Promise<void> {
+  await emitEvent(trx, clock, 'account.deleted', { accountId });
+  await eraseAccountEvents(trx, accountId);
 }
 
 /**

@@ -8,6 +8,7 @@ import { signWebhook } from './signing.ts';
 import {
   claimDelivery,
   type DueDelivery,
+  eraseAccountEvents,
   findDueDeliveries,
   pruneDeliveries,
   recordAttempt,
@@ -97,6 +98,8 @@ export class WebhookWorker extends PollingWorker {
         }
         // Each is the first pending event of its account at its endpoint: they may go at once.
         await Promise.all(claimed.map((delivery) => this.#attempt(delivery)));
+        // A deleted account's last event is out (or given up): nothing of the account stays.
+        for (const delivery of claimed) if (delivery.type === 'account.deleted') await eraseAccountEvents(db, delivery.account_key);
         // Another round while this one claimed any: what was delivered or given up lets its
         // account's next event go now.
         if (claimed.length === 0) return;

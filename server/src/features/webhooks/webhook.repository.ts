@@ -56,6 +56,7 @@ export async function insertDeliveries(db: DbOrTx, rows: WebhookDeliveriesTable[
 
 export interface DueDelivery {
   id: string;
+  account_key: string;
   endpoint_id: string;
   event_id: string;
   attempts: number;
@@ -78,6 +79,7 @@ export function findDueDeliveries(db: DbOrTx, now: string, limit: number, only: 
     .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
     .select([
       'd.id',
+      'd.account_key',
       'd.endpoint_id',
       'd.event_id',
       'd.attempts',
@@ -194,4 +196,22 @@ export async function pruneDeliveries(db: DbOrTx, before: string): Promise<void>
       eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select(sql`1`.as('one')).whereRef('event_id', '=', 'webhook_events.id'))),
     )
     .execute();
+}
+
+/**
+ * Erases a deleted account's events and their log once none is waiting to be delivered: what
+ * the monitoring backend had to learn is out, and nothing of the account stays (decision 055).
+ */
+export async function eraseAccountEvents(db: DbOrTx, accountKey: string): Promise<void> {
+  if (accountKey === '') return;
+  const waiting = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('account_key', '=', accountKey)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (waiting) return;
+  await db.deleteFrom('webhook_deliveries').where('account_key', '=', accountKey).execute();
+  await db.deleteFrom('webhook_events').where('account_key', '=', accountKey).execute();
+  await db.deleteFrom('webhook_sequences').where('account_key', '=', accountKey).execute();
 }
