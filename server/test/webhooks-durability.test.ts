@@ -72,24 +72,34 @@ for (const dialect of await dialects()) {
         }
       };
       const burst = Promise.all(Array.from({ length: 6 }, worker));
-      await eventually(async () => (acknowledged.length >= 20 ? true : undefined), '20 acknowledged sign-ups', 120_000);
-      server.child.kill('SIGKILL');
-      dead = true;
-      assert.equal(await server.exited, 'SIGKILL');
-      await burst;
+      try {
+        await eventually(async () => (acknowledged.length >= 20 ? true : undefined), '20 acknowledged sign-ups', 120_000);
+      } finally {
+        server.child.kill('SIGKILL');
+        dead = true;
+        assert.equal(await server.exited, 'SIGKILL');
+        await burst;
+      }
 
       // Another instance takes over the outbox.
-      const t = await startTestApp({ databaseUrl: database.url, env: { SECRET_KEY: secretKey } });
+      const t = await startTestApp({ databaseUrl: database.url, env: { SECRET_KEY: secretKey } }).catch(async (error: unknown) => {
+        await receiver.stop();
+        throw error;
+      });
       try {
         const complete = await db.selectFrom('accounts').select(['id', 'email']).where('password_hash', 'is not', null).execute();
         assert.ok(complete.length >= acknowledged.length);
         assert.ok(complete.length < 80, 'the kill came in the middle of the burst');
         // A delivery the killed instance had claimed is free again once its claim (a minute) ran out.
         t.clock.advance(61_000);
-        await eventually(async () => {
-          await t.webhooks.flush();
-          return new Set(receiver.events.map((event) => event.data.accountId)).size >= complete.length ? true : undefined;
-        }, `account.created for the ${complete.length} accounts made`);
+        await eventually(
+          async () => {
+            await t.webhooks.flush();
+            return new Set(receiver.events.map((event) => event.data.accountId)).size >= complete.length ? true : undefined;
+          },
+          `account.created for the ${complete.length} accounts made (${receiver.events.length} received, ${receiver.refused.length} refused)`,
+          60_000,
+        );
         const announced = new Set(receiver.events.map((event) => event.data.email as string));
         assert.deepEqual(
           [...announced].sort(),
