@@ -177,10 +177,13 @@ async function listen(deps: Parameters<typeof createEndpoint>[0], forwardTo: str
   });
   worker.start();
   worker.kick();
+  // The worker's timer does not hold the process open (it is unref'd for the server): this does, until Ctrl-C.
+  const open = setInterval(() => {}, 60_000);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  clearInterval(open);
   await worker.stop();
   await removeWebhookEndpoint(deps, id);
 }
