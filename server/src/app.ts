@@ -29,6 +29,7 @@ import { SsoProviders } from './features/sso/sso.providers.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { teamRoutes } from './features/teams/team.routes.ts';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
+import { WebhookWorker } from './features/webhooks/webhook-worker.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logPath } from './http/log-path.ts';
@@ -63,6 +64,8 @@ export interface App {
   logouts: LogoutWorker;
   /** Deletes the sessions that can no longer be used, hourly. */
   sessionSweep: SessionSweeper;
+  /** Delivers the webhooks of the monitoring backend (decision 055). */
+  webhooks: WebhookWorker;
   /** The development mailbox's key, made at start (only with DEV_MAILBOX=1): main.ts prints the link that carries it. */
   mailboxKey?: string;
   close(): Promise<void>;
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     pollMs: config.mailPollMs,
     secrets,
   });
+  const webhooks = new WebhookWorker({ db, clock, log: app.log, secrets, pollMs: config.mailPollMs });
   const deps: Deps = {
     config,
     db,
@@ -135,7 +139,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     hasher: createPasswordHasher(config),
     limits: createLimits(redis, { accountSigninFailures: config.accountSigninFailures }),
     log: app.log,
-    mailWritten: () => outbox.kick(),
+    mailWritten: () => {
+      outbox.kick();
+      webhooks.kick();
+    },
     secrets,
     sso: new SsoProviders(config, () => clock.now().getTime()),
   };
@@ -168,7 +175,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   profileRoutes(app, deps);
   licenseRoutes(app, deps);
   brandRoutes(app, deps);
-  healthRoutes(app, deps, redis ? [() => redis.ping()] : []);
+  healthRoutes(app, deps, redis ? [() => redis.ping()] : [], webhooks.metrics);
   settingsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   passkeyRoutes(app, deps);
@@ -186,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.ready();
   outbox.start();
+  webhooks.start();
   logouts.start();
   sessionSweep.start();
   return {
@@ -194,10 +202,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     outbox,
     logouts,
     sessionSweep,
+    webhooks,
     mailboxKey,
     async close() {
       await app.close();
       await outbox.stop();
+      await webhooks.stop();
       await logouts.stop();
       await sessionSweep.stop();
       redis?.disconnect();

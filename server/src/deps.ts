@@ -16,7 +16,7 @@ export interface Deps {
   hasher: PasswordHasher;
   limits: Limits;
   log: FastifyBaseLogger;
-  /** Wakes the outbox worker after a commit that wrote mail. */
+  /** Wakes the outbox workers (mail and webhooks) after a commit that wrote to them. */
   mailWritten(): void;
   /** Keyed code digests and sealed mail bodies, under SECRET_KEY (decision 014). */
   secrets: Secrets;

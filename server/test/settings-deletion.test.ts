@@ -255,7 +255,7 @@ for (const dialect of await dialects()) {
       await t.outbox.flush();
       assert.deepEqual(
         (await tablesMentioning(t, [first])).sort(),
-        ['mail_outbox', 'one_time_tokens', 'team_invitations'],
+        ['mail_outbox', 'one_time_tokens', 'team_invitations', 'webhook_events'],
         'the first address is stored in these before the deletion',
       );
 

@@ -10,9 +10,11 @@ import { OidcClientInputError } from '../features/oidc/oidc-client.service.ts';
 import { disableAccount, findAccountForAdmin } from '../features/operators/account-admin.service.ts';
 import { createPanel, listInstallations, revokeInstallation } from '../features/panels/panel.service.ts';
 import { resetTwoFactor } from '../features/two-factor/enrolment.service.ts';
+import { WebhookInputError } from '../features/webhooks/webhook.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
 import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
 import { oidcOptions, oidcUsage, runOidcCommand } from './oidc-commands.ts';
+import { runWebhookCommand, webhookOptions, webhookUsage } from './webhook-commands.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -28,6 +30,7 @@ const usage = `Usage: npm run admin -- <command> [options]
   account two-factor-reset EMAIL   (the owner lost the authenticator and the recovery codes; mails the owner)
   secret-key forget      (before starting the instances with another SECRET_KEY on purpose)
 ${oidcUsage}
+${webhookUsage}
 
 Add --json for machine-readable objects. Created keys are printed alone on the last line.`;
 
@@ -53,6 +56,7 @@ const options = {
   json: { type: 'boolean' },
   help: { type: 'boolean' },
   ...oidcOptions,
+  ...webhookOptions,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -74,6 +78,7 @@ function print(values: Values, object: unknown, human: string[]): void {
 
 async function run(db: Db, config: Config, words: string[], values: Values): Promise<void> {
   if (await runOidcCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
+  if (await runWebhookCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
   const [area, action, argument] = words;
   const now = iso(systemClock.now());
   switch (`${area} ${action}`) {
@@ -229,7 +234,7 @@ async function main(): Promise<number> {
     await run(db, config, parsed.positionals, parsed.values);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OidcClientInputError) {
+    if (error instanceof UsageError || error instanceof OidcClientInputError || error instanceof WebhookInputError) {
       console.error(`Error: ${error.message}\n\n${usage}`);
       return 2;
     }

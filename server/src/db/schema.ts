@@ -369,7 +369,81 @@ export interface Database extends OidcTables {
   team_invitations: TeamInvitationsTable;
   // The shared key's fingerprint (decision 019)
   server_keys: ServerKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_sequences: WebhookSequencesTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_entitlements: WebhookEntitlementsTable;
+  webhook_expiries: WebhookExpiriesTable;
 }
+
+/** A receiver the operator registered (decision 055); secrets sealed under SECRET_KEY. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types; null for every event. */
+  events: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: Timestamp | null;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  /** 1 for the temporary endpoint of `webhook listen`: only that command delivers to it. */
+  listener: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookSequencesTable {
+  account_key: string;
+  seq: number;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  /** The account the event concerns, '' for none. */
+  account_key: string;
+  seq: number;
+  /** The body exactly as sent: {type, timestamp, data}. */
+  payload: string;
+  created_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  account_key: string;
+  seq: number;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  duration_ms: number | null;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The licenses whose expiry was announced (license.expired), so it is announced once. */
+export interface WebhookExpiriesTable {
+  license_id: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookEntitlementsTable {
+  account_id: string;
+  /** JSON of the last entitlements.changed data sent for the account. */
+  value: string;
+}
+
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
 
 /** The fingerprint of the SECRET_KEY this database was first used with; never the key. */
 export interface ServerKeysTable {

@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { announceAccountUpdated } from '../webhooks/account-events.ts';
 import { insertConsents, updateAccount } from './account.repository.ts';
 
 export interface ProfileInput {
@@ -42,6 +43,9 @@ export async function updateProfile(deps: Deps, account: Account, input: Profile
     const updated = await updateAccount(trx, account.id, patch);
     await insertConsents(trx, changes);
     await recordAuthEvent(trx, { accountId: account.id, type: 'profile_updated', ip: caller.ip, at: now });
+    if (updated.first_name !== account.first_name || updated.family_name !== account.family_name) {
+      await announceAccountUpdated(trx, deps.clock, account.id);
+    }
     return updated;
   });
 }

@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { iso } from '../../lib/clock.ts';
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
-import { queueLogouts } from '../oidc/oidc-logout.repository.ts';
+import { grantSids, queueLogouts } from '../oidc/oidc-logout.repository.ts';
+import { emitEvent } from '../webhooks/emit.ts';
 import { deleteSessions, type SessionScope, sessionIdsInScope } from './session.repository.ts';
 
 export type { SessionScope };
@@ -28,7 +29,10 @@ export async function endSessions(
   audit?: EndingAudit,
 ): Promise<string[]> {
   const now = iso(deps.clock.now());
-  await queueLogouts(trx, await sessionIdsInScope(trx, accountId, scope), now);
+  const sessionIds = await sessionIdsInScope(trx, accountId, scope);
+  await queueLogouts(trx, sessionIds, now);
+  // The monitoring backend hears of each app sign-in that ended by its sid, as the apps do.
+  for (const sid of await grantSids(trx, sessionIds)) await emitEvent(trx, deps.clock, 'session.ended', { accountId, sid });
   const ended = await deleteSessions(trx, accountId, scope);
   if (audit) await recordAuthEvent(trx, { accountId, type: audit.type, ip: audit.ip, at: now });
   return ended;

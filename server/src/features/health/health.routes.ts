@@ -5,6 +5,8 @@ import type { Deps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { countPendingMails } from '../../mail/outbox.repository.ts';
+import { countPendingDeliveries } from '../webhooks/webhook.repository.ts';
+import type { WebhookMetrics } from '../webhooks/webhook-worker.ts';
 
 const readyTimeoutMs = 2000;
 
@@ -16,7 +18,12 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(app: FastifyInstance, deps: Deps, checks: Array<() => Promise<unknown>> = []): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  checks: Array<() => Promise<unknown>> = [],
+  webhooks: WebhookMetrics = { attempts: 0, failures: 0, givenUp: 0 },
+): void {
   const tags = ['operations'];
   app.get(api.healthLive, { schema: { tags, summary: 'The process is up' } }, async () => ({ data: { status: 'ok' } }));
 
@@ -51,6 +58,15 @@ export function healthRoutes(app: FastifyInstance, deps: Deps, checks: Array<() 
         `gatehouse_resident_memory_bytes ${memory.rss}`,
         '# TYPE gatehouse_mail_outbox_pending gauge',
         `gatehouse_mail_outbox_pending ${await countPendingMails(deps.db)}`,
+        '# TYPE gatehouse_webhook_deliveries_pending gauge',
+        `gatehouse_webhook_deliveries_pending ${await countPendingDeliveries(deps.db)}`,
+        // Counted by this instance since it started.
+        '# TYPE gatehouse_webhook_attempts_total counter',
+        `gatehouse_webhook_attempts_total ${webhooks.attempts}`,
+        '# TYPE gatehouse_webhook_failures_total counter',
+        `gatehouse_webhook_failures_total ${webhooks.failures}`,
+        '# TYPE gatehouse_webhook_given_up_total counter',
+        `gatehouse_webhook_given_up_total ${webhooks.givenUp}`,
       ];
       return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
     },

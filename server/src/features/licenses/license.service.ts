@@ -7,6 +7,8 @@ import { newId, randomLicenseKey, sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { isPanelAccount } from '../panels/panel.repository.ts';
+import { holderAndTeam, syncEntitlements } from '../webhooks/account-events.ts';
+import { emitEvent } from '../webhooks/emit.ts';
 import {
   assignLicense,
   findLicenseByAccount,
@@ -75,6 +77,15 @@ export async function activateLicense(deps: Deps, accountId: string, key: string
     return await deps.db.transaction().execute(async (trx) => {
       if (!(await assignLicense(trx, license.id, accountId, iso(now)))) throw conflict('license.taken');
       await recordAuthEvent(trx, { accountId, type: 'license_activated', ip: caller.ip, at: iso(now) });
+      const preview = toLicensePreview(license, now);
+      await emitEvent(trx, deps.clock, 'license.activated', {
+        accountId,
+        licenseId: license.id,
+        plan: preview.plan,
+        limits: preview.limits,
+        expiresAt: license.expires_at,
+      });
+      await syncEntitlements(trx, deps.clock, await holderAndTeam(trx, accountId));
       return toLicenseView({ ...license, account_id: accountId, activated_at: iso(now) }, now);
     });
   } catch (error) {
@@ -124,5 +135,13 @@ export function listAllLicenses(db: Db) {
 
 /** Revokes the license with this key (the admin CLI); false when no active license has it. */
 export function revokeLicense(db: Db, clock: Clock, key: string): Promise<boolean> {
-  return revokeLicenseByHash(db, sha256(key), iso(clock.now()));
+  return db.transaction().execute(async (trx) => {
+    if (!(await revokeLicenseByHash(trx, sha256(key), iso(clock.now())))) return false;
+    const license = await findLicenseByHash(trx, sha256(key));
+    if (license?.account_id) {
+      await emitEvent(trx, clock, 'license.revoked', { accountId: license.account_id, licenseId: license.id, plan: license.plan });
+      await syncEntitlements(trx, clock, await holderAndTeam(trx, license.account_id));
+    }
+    return true;
+  });
 }

@@ -2,6 +2,13 @@ import type { DbOrTx } from '../../db/database.ts';
 import { newId } from '../../lib/crypto.ts';
 
 /** A logout owed to each app the sessions signed in to (called before the sessions are deleted). */
+/** The distinct app sign-ins (sid) of these sessions. */
+export async function grantSids(db: DbOrTx, sessionIds: string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db.selectFrom('oidc_grants').select('sid').distinct().where('session_id', 'in', sessionIds).orderBy('sid').execute();
+  return rows.map((row) => row.sid);
+}
+
 export async function queueLogouts(db: DbOrTx, sessionIds: string[], now: string): Promise<void> {
   if (sessionIds.length === 0) return;
   const grants = await db

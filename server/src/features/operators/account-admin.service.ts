@@ -4,6 +4,7 @@ import { type Clock, iso } from '../../lib/clock.ts';
 import { findAccountByEmail, lockAccount, updateCredential } from '../accounts/account.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { applyRecovery } from '../ways-in/registry.ts';
+import { emitEvent } from '../webhooks/emit.ts';
 
 /** The operator's view of one account (the admin CLI). */
 export function findAccountForAdmin(db: Db, email: string): Promise<Account | undefined> {
@@ -24,6 +25,7 @@ export async function disableAccount(deps: { db: Db; clock: Clock }, email: stri
     await updateCredential(trx, account.id, { disabled_at: now, updated_at: now });
     await endSessions(trx, deps, account.id, { all: true });
     await applyRecovery(trx, account.id, 'disable');
+    if (!account.disabled_at) await emitEvent(trx, deps.clock, 'account.disabled', { accountId: account.id });
     return account;
   });
 }

@@ -10,6 +10,7 @@ import { joinClaimedInvitations } from '../teams/invitation.service.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken } from '../tokens/token.service.ts';
+import { announceAccountCreated } from '../webhooks/account-events.ts';
 import { creationOptions, passkeyProof, storePasskey, verifyCreation } from './passkey.service.ts';
 import type { PasskeySite } from './passkey-ceremony.ts';
 
@@ -50,6 +51,7 @@ export async function signUpWithPasskey(
     if (!(await consumeToken(trx, token.id, now))) throw badRequest('token.invalid');
     await storePasskey(trx, deps, { accountId: account.id, registered, site, caller });
     if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+    await announceAccountCreated(trx, deps.clock, account.id, 'passkey');
     await revokeByPolicy(trx, account.id, 'newPassword', now);
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     await joinClaimedInvitations(deps, trx, account.id);

@@ -10,6 +10,7 @@ import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.t
 import { endSessions } from '../auth/end-sessions.ts';
 import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { applyRecovery } from '../ways-in/registry.ts';
+import { announceAccountCreated } from '../webhooks/account-events.ts';
 
 export interface NewPassword {
   account: Account;
@@ -50,6 +51,8 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
     code_failures: 0,
     updated_at: now,
   });
+  // A pending sign-up's first password completes the account (a panel's code sign-up says so first).
+  if (account.password_hash === null) await announceAccountCreated(trx, deps.clock, account.id, 'password');
   await revokeByPolicy(trx, account.id, 'newPassword', now);
   await endSessions(trx, deps, account.id, { all: true });
   await applyRecovery(trx, account.id, change.signedIn ? 'passwordChange' : 'reset');

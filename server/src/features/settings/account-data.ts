@@ -11,9 +11,18 @@ export type { AccountDataPart } from './account-data-part.ts';
 
 /**
  * Tables that hold nothing about a person: hosting panels, their origins, white-label brands,
- * the server key's fingerprint.
+ * the server key's fingerprint, the operator's webhook endpoints, the ids of licenses whose
+ * expiry was announced.
  */
-export const tablesWithoutAccountData = ['panels', 'panel_origins', 'brands', 'server_keys', ...oidcTablesWithoutAccountData];
+export const tablesWithoutAccountData = [
+  'panels',
+  'panel_origins',
+  'brands',
+  'server_keys',
+  'webhook_endpoints',
+  'webhook_expiries',
+  ...oidcTablesWithoutAccountData,
+];
 
 export const accountData: AccountDataPart[] = [
   connectedApps,
@@ -50,6 +59,15 @@ export const accountData: AccountDataPart[] = [
     erase: async (trx, account) => {
       await trx.deleteFrom('consents').where('account_id', '=', account.id).execute();
       await trx.deleteFrom('signup_choices').where('account_id', '=', account.id).execute();
+    },
+  },
+  {
+    // What the monitoring backend was sent (decision 055): the events wait to be delivered, the
+    // account.deleted event last, and then go with their log (webhooks/account-events.ts).
+    name: 'webhooks',
+    tables: ['webhook_events', 'webhook_deliveries', 'webhook_sequences', 'webhook_entitlements'],
+    erase: async (trx, account) => {
+      await trx.deleteFrom('webhook_entitlements').where('account_id', '=', account.id).execute();
     },
   },
   {

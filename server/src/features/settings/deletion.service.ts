@@ -8,6 +8,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { checkCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
+import { announceAccountDeleted, teamEventsOfDeletion } from '../webhooks/account-events.ts';
 import { accountAddresses } from './account-addresses.ts';
 import { accountData, exportAccount } from './account-data.ts';
 import { confirmPassword, type OwnerProof, type SignedIn } from './settings-access.ts';
@@ -63,11 +64,14 @@ export async function deleteAccount(deps: Deps, signedIn: SignedIn, input: Owner
     // Read before any part erases: the one-time tokens hold the addresses of earlier e-mail changes.
     const addresses = await accountAddresses(trx, account);
     await endSessions(trx, deps, account.id, { all: true });
+    const teams = await teamEventsOfDeletion(trx, deps.clock, account.id);
     for (const part of accountData) await part.erase(trx, account, addresses);
     const deleted = await trx.deleteFrom('accounts').where('id', '=', account.id).executeTakeFirst();
     // A second request racing this one finds nothing left to delete.
     if (deleted.numDeletedRows !== 1n) throw unauthorized();
     await recordAuthEvent(trx, { accountId: null, type: 'account_deleted', ip: null, at: now });
+    await teams.afterErase();
+    await announceAccountDeleted(trx, deps.clock, account.id);
     await mail({
       to: account.email,
       kind: 'account_deleted',

@@ -10,6 +10,7 @@ import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, issueToken } from '../tokens/token.service.ts';
 import { applyRecovery } from '../ways-in/registry.ts';
+import { announceAccountUpdated } from '../webhooks/account-events.ts';
 
 /**
  * "This was not me", from the old address's notice. Whoever asked for the change was signed in
@@ -36,6 +37,7 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
       ...(restore ? { email: previous, email_key: emailKey(previous), email_verified_at: now } : {}),
       updated_at: now,
     });
+    if (restore) await announceAccountUpdated(trx, deps.clock, account.id);
     await revokeByPolicy(trx, account.id, 'notMe', now);
     await endSessions(trx, deps, account.id, { all: true });
     const removed = await applyRecovery(trx, account.id, 'notMe', token.created_at);

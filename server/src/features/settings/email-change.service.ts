@@ -13,6 +13,7 @@ import { revokeByPolicy } from '../tokens/revoke-policies.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
 import { findToken, writeToken } from '../tokens/token.service.ts';
 import { twoFactorState } from '../two-factor/recovery-codes.ts';
+import { announceAccountUpdated } from '../webhooks/account-events.ts';
 import { confirmPassword, type SignedIn } from './settings-access.ts';
 
 /** The new address's link and the old address's "stop it" link: 24 hours, like a verification link. */
@@ -162,6 +163,7 @@ async function applyEmailChange(deps: Deps, token: OneTimeToken, caller: Caller)
     });
     await revokeByPolicy(trx, account.id, 'addressChanged', now);
     await recordAuthEvent(trx, { accountId: account.id, type: 'email_changed', ip: caller.ip, at: now });
+    await announceAccountUpdated(trx, deps.clock, account.id);
     return account;
   });
 }

@@ -13,6 +13,7 @@ import { applyNewPassword } from '../passwords/apply-password.ts';
 import { checkNewPassword } from '../passwords/password-policy.ts';
 import { checkCode, codesLocked, findLatestLiveCode, issueCode } from '../tokens/code.service.ts';
 import { consumeToken } from '../tokens/token.repository.ts';
+import { announceAccountCreated } from '../webhooks/account-events.ts';
 import { mailVerification } from './signup.service.ts';
 
 /** Control-panel sign-up, step 2: the mailed code confirms the address (the code stays valid for step 3). */
@@ -44,6 +45,7 @@ export async function completeOtpRegistration(
     const now = iso(deps.clock.now());
     await lockAccount(trx, account.id);
     if (!(await consumeToken(trx, token.id, now))) throw badRequest('otp.invalid', { fields: { code: 'otp.invalid' } });
+    if (account.password_hash === null) await announceAccountCreated(trx, deps.clock, account.id, token.panel_id ? 'panel' : 'code');
     const written = await applyNewPassword(trx, deps, { account, passwordHash, caller, event: 'password_set' });
     const updated = await recordOwnerConsents(trx, deps, account.id, input);
     // The panel user the code was asked for is linked only when the same panel's page completes

@@ -13,6 +13,7 @@ import { hasSecondFactor } from '../auth/factors.ts';
 import { proofs } from '../auth/proof.ts';
 import { finishWayIn } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
+import { announceAccountCreated } from '../webhooks/account-events.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './sso.repository.ts';
 
@@ -79,6 +80,7 @@ export async function signIn(
       if (!(await addIdentity(trx, deps, mail, flow.provider, account, change.link, now))) return undefined;
       // The provider vouched for the address: a sign-up left unconfirmed is confirmed now.
       if (!account.email_verified_at) await updateAccount(trx, account.id, { email_verified_at: now, updated_at: now });
+      await announceAccountCreated(trx, deps.clock, account.id, 'sso');
       await recordAuthEvent(trx, { accountId: account.id, type: 'sso_linked', ip: caller.ip, at: now });
     }
     // An account that has one signs in from the invitation to its own address, as POST
@@ -142,6 +144,7 @@ export async function signUp(
       last_used_at: now,
     });
     await recordAuthEvent(trx, { accountId: account.id, type: 'sso_signup', ip: caller.ip, at: now });
+    await announceAccountCreated(trx, deps.clock, account.id, 'sso');
     const started = await finishWayIn(trx, deps, account, caller, proofs.singleSignOn, { event: null });
     if (started.kind === 'challenge') return { kind: 'two_factor', challengeToken: started.challengeToken, flow };
     // A new account from the invitation screen joins whatever its (provider-verified) address,

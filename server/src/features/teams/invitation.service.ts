@@ -7,6 +7,8 @@ import { newId, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { emailKey, findAccountByEmail, findAccountById } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
+import { emitEvent } from '../webhooks/emit.ts';
 import { fullNameOf, toTeamNames } from './team.mapper.ts';
 import {
   countMembers,
@@ -108,6 +110,8 @@ async function tryJoin(
   if (!(await markAccepted(trx, invitation.id, accountId, now))) return { ok: false, code: 'invitation.used' };
   await insertMembership(trx, { id: newId(), team_id: invitation.team_id, account_id: accountId, role: invitation.role, created_at: now });
   await recordAuthEvent(trx, { accountId, type: 'team_joined', ip: null, at: now });
+  await emitEvent(trx, deps.clock, 'team.member_added', { accountId, teamId: invitation.team_id, role: invitation.role });
+  await syncEntitlements(trx, deps.clock, [accountId]);
   return { ok: true, teamId: invitation.team_id, role: invitation.role };
 }
 

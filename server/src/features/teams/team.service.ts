@@ -24,6 +24,8 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { accountsWithSecondFactor } from '../auth/factors.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
+import { emitEvent } from '../webhooks/emit.ts';
 import { personInMail, toInvitationView, toMemberView, toTeamNames } from './team.mapper.ts';
 import {
   countLiveInvitations,
@@ -385,6 +387,12 @@ export async function removeMember(deps: Deps, auth: TeamCaller, id: string, cal
     if (!leaving && !canManage(own.role)) throw forbidden();
     if (target.role === 'owner') throw conflict('team.owner_fixed');
     await deleteMembership(trx, id);
+    await emitEvent(trx, deps.clock, 'team.member_removed', {
+      accountId: target.account_id,
+      teamId: target.team_id,
+      reason: leaving ? 'left' : 'removed',
+    });
+    await syncEntitlements(trx, deps.clock, [target.account_id]);
     const type = leaving ? 'team_left' : 'team_member_removed';
     await recordAuthEvent(trx, { accountId: account.id, type, ip: caller.ip, at: iso(deps.clock.now()) });
   });
