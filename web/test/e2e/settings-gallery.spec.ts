@@ -15,6 +15,12 @@ const checkedWithAxe: Record<string, Set<Language>> = { desktop: new Set(['en'])
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+/** Goes to another section: on a phone, through the button that opens the list of sections (decision 058). */
+async function openSection(page: Page, name: string) {
+  const menu = page.locator('.settings__menu');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name }).click();
+}
 
 // Each language is its own account and visitor: the languages run in parallel.
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
@@ -49,11 +55,11 @@ languages.forEach((language, index) => {
     await expect(page.getByLabel(t.common.firstName, { exact: true })).toHaveValue(first);
     await g.shot('settings-profile');
 
-    await page.getByRole('link', { name: t.settings.sections.consents }).click();
+    await openSection(page, t.settings.sections.consents);
     await expect(page.locator('.ledger__entry')).toHaveCount(4);
     await g.shot('settings-consents');
 
-    await page.getByRole('link', { name: t.settings.sections.password }).click();
+    await openSection(page, t.settings.sections.password);
     await expect(section(page, t.settings.sections.password)).toBeVisible();
     await page.getByLabel(t.settings.password.current).fill('Not the password');
     await page.getByLabel(t.settings.password.new, { exact: true }).fill('short');
@@ -62,7 +68,7 @@ languages.forEach((language, index) => {
     await g.shot('settings-password-errors');
 
     // Passkeys: none yet and the password asked first, then the one added (a synced one).
-    await page.getByRole('link', { name: t.settings.sections.passkeys }).click();
+    await openSection(page, t.settings.sections.passkeys);
     await expect(page.getByText(t.settings.passkeys.none)).toBeVisible();
     await page.getByRole('button', { name: t.settings.passkeys.add }).click();
     await g.shot('settings-passkeys-confirm');
@@ -78,7 +84,7 @@ languages.forEach((language, index) => {
     await page.getByRole('button', { name: t.settings.passkeys.cancel }).click();
     await expect(page.locator('.passkey__actions')).toBeVisible();
 
-    await page.getByRole('link', { name: t.settings.sections.email }).click();
+    await openSection(page, t.settings.sections.email);
     await expect(section(page, t.settings.sections.email)).toBeVisible();
     await g.shot('settings-email');
     const next = email.replace('settings-', 'moved-');
@@ -88,7 +94,7 @@ languages.forEach((language, index) => {
     await expect(page.getByText(formatMessage(t.settings.email.pending, { email: next }, language))).toBeVisible();
     await g.shot('settings-email-pending');
 
-    await page.getByRole('link', { name: t.settings.sections.sessions }).click();
+    await openSection(page, t.settings.sections.sessions);
     await expect(page.getByText(t.settings.sessions.thisDevice)).toBeVisible();
     await expect(page.locator('.device')).toHaveCount(2);
     await g.shot('settings-sessions');
@@ -106,7 +112,7 @@ languages.forEach((language, index) => {
     await expect(page.getByText(t.settings.apps.none)).toBeVisible();
     await g.shot('settings-apps-signed-out');
 
-    await page.getByRole('link', { name: t.settings.sections.delete }).click();
+    await openSection(page, t.settings.sections.delete);
     await expect(page.getByRole('button', { name: t.settings.delete.submit })).toBeVisible();
     await g.shot('settings-delete');
 
