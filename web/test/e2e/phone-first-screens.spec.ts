@@ -4,7 +4,7 @@
 // artifacts/screenshots/gallery/<project>/<language>/ and checked with axe in English and German.
 import { type Language, languages } from '@gatehouse/contract';
 import type { Locator, Page } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
+import { liveResetLink, registerAccount } from '../support/accounts.ts';
 import { catalogues, gallery } from '../support/gallery.ts';
 import { createLicense, uniqueEmail } from '../support/helpers.ts';
 import { inviteApi, signInApi, tokenOf } from '../support/teams.ts';
@@ -188,5 +188,21 @@ test('the small things: initials from the address, the team’s license once, Re
     }
   } finally {
     await memberContext.close();
+  }
+});
+
+test('a used reset link says so in its heading, with a full sentence and the ways on', async ({ page }, testInfo) => {
+  const email = uniqueEmail('phone-reset-used', testInfo);
+  const link = await liveResetLink(page, email);
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  expect((await page.request.post('/user/password-reset', { data: { token, password: 'After the reset 2026' } })).status()).toBe(200);
+  for (const language of languages) {
+    const t = catalogues[language];
+    const g = gallery(page, testInfo, language, checkedWithAxe);
+    await g.visit(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.reset.usedHeading);
+    await expect(page.getByText(t.reset.usedIntro)).toBeVisible();
+    await expect(page.getByRole('link', { name: t.reset.requestNew })).toBeVisible();
+    await g.shot('reset-link-used');
   }
 });
