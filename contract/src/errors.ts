@@ -75,6 +75,7 @@ export const errorMessages = {
   'oidc.interaction_expired': 'This sign-in to the app has expired. Go back to the app and start again',
   'oidc.hand_over_invalid': 'The sign-in from your hosting panel has expired or was already used. Sign in here to continue to the app',
   'oidc.app_not_connected': 'This app is not signed in to your account, or was already signed out',
+  'oidc.not_issuer': 'This address is not an OpenID Connect issuer. Use {issuer}',
   'oidc.invalid_request': 'The app’s sign-in request could not be accepted. Go back to the app and try again, or contact its operator',
   'auth.wrong_password': 'The current password is not correct',
   'account.no_password': 'This account has no password yet. Set one first with the link we can mail you',

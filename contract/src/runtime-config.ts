@@ -23,6 +23,8 @@ export interface RuntimeConfig {
   brand?: { name: string; color: string | null };
   /** False when BRAND_PRODUCT_PANEL=0: the sign-in and sign-up pages show no product panel beside the form. */
   productPanel?: boolean;
+  /** SUPPORT_CONTACT: an https:// page or a mailto: link, for a host whose brand names no support link of its own. */
+  support?: string;
   /** The server's PASSWORD_MIN_LENGTH: the browser checks and words the password rule with it. */
   passwordMinLength?: number;
 }

@@ -8,6 +8,8 @@ export interface DashboardClaims {
   given_name?: string;
   family_name?: string;
   team_id?: string | null;
+  /** The team's name, or its owner's name for a team without one (decision 040). */
+  team_name?: string | null;
   team_role?: string | null;
   plan?: string | null;
   license_status?: string;
@@ -83,7 +85,7 @@ export function signedInPage(session: SignedIn, message?: string): string {
 <div class="card"><dl>
 <dt>Name</dt><dd>${orDash(name)}</dd>
 <dt>E-mail</dt><dd id="email">${orDash(c.email)}</dd>
-<dt>Team</dt><dd>${orDash(c.team_id)}</dd>
+<dt>Team</dt><dd id="team">${orDash(c.team_name ?? c.team_id)}</dd>
 <dt>Role</dt><dd id="team-role">${orDash(c.team_role)}</dd>
 <dt>Plan</dt><dd id="plan">${orDash(c.plan)}</dd>
 <dt>License</dt><dd id="license">${orDash(c.license_status)}${c.license_source ? ` (${html(c.license_source === 'team' ? "the team's" : 'own')})` : ''}</dd>

@@ -117,6 +117,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!options.db) await db.destroy();
     throw error;
   }
+  if (config.env === 'production' && !config.supportContact) {
+    app.log.warn(
+      'SUPPORT_CONTACT is not set: a person locked out of two-factor authentication on a host whose brand names no support link is told to ask support but shown no way to; set an https:// URL or an e-mail address',
+    );
+  }
   // A shared database says several instances may run: without Redis each counts its own (decision 019).
   if (config.database.dialect === 'postgres' && !redis) {
     app.log.warn(

@@ -27,6 +27,17 @@ const dashboardUrl = optionalString.refine(
   (value) => value === undefined || isDashboardUrl(value),
   'an https:// URL, or http:// on a loopback host',
 );
+/**
+ * Where a person locked out of their account turns (decision 058): an https:// page, or an
+ * e-mail address, which becomes a mailto: link.
+ */
+const supportContact = optionalString.pipe(
+  z
+    .union([z.url({ protocol: /^https$/ }), z.email().transform((address) => `mailto:${address}`)], {
+      error: 'an https:// URL or an e-mail address',
+    })
+    .optional(),
+);
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const envSchema = z.object({
@@ -50,6 +61,7 @@ const envSchema = z.object({
   BRAND_TERMS_URL: httpsUrl,
   BRAND_SUPPORT_URL: httpsUrl,
   BRAND_DASHBOARD_URL: dashboardUrl,
+  SUPPORT_CONTACT: supportContact,
   BRAND_PRODUCT_PANEL: z
     .enum(['1', '0', 'true', 'false'])
     .default('1')
@@ -147,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dashboardUrl: e.BRAND_DASHBOARD_URL ?? null,
     },
     productPanel: e.BRAND_PRODUCT_PANEL,
+    /** Every brand's way to support when it names none of its own: the lock-out screen offers it. */
+    supportContact: e.SUPPORT_CONTACT,
     devMailbox: devMailboxOf(e, publicUrl),
     metricsToken: e.METRICS_TOKEN,
     webRoot: resolve(e.WEB_ROOT ?? new URL('../../web/build/client', import.meta.url).pathname),

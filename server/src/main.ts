@@ -24,8 +24,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Gatehouse is running at ${config.publicUrl}`);
+  // One start line, naming the address people use (PUBLIC_URL); the socket's address beside it
+  // without a scheme, so it is not taken for a second address to open.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Gatehouse is running at ${config.publicUrl} (listening on ${address.replace(/^\w+:\/\//, '')})`,
+  });
   // On the terminal only, never in the log: the link is the mailbox's key (decision 013).
   if (mailboxKey) console.log(`Development mailbox (this machine only): ${config.publicUrl}/dev/mailbox?key=${mailboxKey}`);
 }

@@ -38,6 +38,7 @@ const shown: Record<string, (c: Config) => string> = {
   BRAND_SUPPORT_URL: (c) => unset(c.brandUrls.supportUrl ?? undefined),
   BRAND_DASHBOARD_URL: (c) => unset(c.brandUrls.dashboardUrl ?? undefined),
   BRAND_PRODUCT_PANEL: (c) => (c.productPanel ? '1' : '0'),
+  SUPPORT_CONTACT: (c) => unset(c.supportContact),
   SMTP_URL: (c) => unset(c.smtpUrl),
   MAIL_FROM: (c) => c.mailFrom,
   // Unset; whether the mailbox shows depends on HOST (tested in mail.test.ts).

@@ -82,6 +82,7 @@ const de = {
   'oidc.hand_over_invalid':
     'Die Anmeldung aus Ihrem Hosting-Panel ist abgelaufen oder wurde bereits verwendet. Melden Sie sich hier an, um zur App weiterzugehen',
   'oidc.app_not_connected': 'Diese App ist nicht mit Ihrem Konto angemeldet oder wurde bereits abgemeldet',
+  'oidc.not_issuer': 'Diese Adresse ist kein OpenID-Connect-Aussteller. Verwenden Sie {issuer}',
   'oidc.invalid_request':
     'Die Anmeldeanfrage der App konnte nicht angenommen werden. Gehen Sie zurück zur App und versuchen Sie es erneut, oder wenden Sie sich an ihren Betreiber',
   'auth.wrong_password': 'Das aktuelle Passwort ist nicht korrekt',

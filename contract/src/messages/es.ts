@@ -81,6 +81,7 @@ const es = {
   'oidc.hand_over_invalid':
     'El inicio de sesión desde tu panel de hosting ha caducado o ya se ha usado. Inicia sesión aquí para continuar a la aplicación',
   'oidc.app_not_connected': 'Esta aplicación no tiene la sesión iniciada con su cuenta o ya se cerró',
+  'oidc.not_issuer': 'Esta dirección no es un emisor de OpenID Connect. Utilice {issuer}',
   'oidc.invalid_request':
     'No se pudo aceptar la solicitud de inicio de sesión de la aplicación. Vuelve a la aplicación e inténtalo de nuevo, o contacta con su operador',
   'auth.wrong_password': 'La contraseña actual no es correcta',

@@ -80,6 +80,7 @@ const fr = {
   'oidc.hand_over_invalid':
     'La connexion depuis votre panneau d’hébergement a expiré ou a déjà été utilisée. Connectez-vous ici pour continuer vers l’application',
   'oidc.app_not_connected': 'Cette application n’est pas connectée à votre compte, ou a déjà été déconnectée',
+  'oidc.not_issuer': 'Cette adresse n’est pas un émetteur OpenID Connect. Utilisez {issuer}',
   'oidc.invalid_request':
     'La demande de connexion de l’application n’a pas pu être acceptée. Retournez dans l’application et réessayez, ou contactez son exploitant',
   'auth.wrong_password': 'Le mot de passe actuel est incorrect',

@@ -76,6 +76,7 @@ const it = {
   'oidc.interaction_expired': 'Questo accesso all’app è scaduto. Torna all’app e ricomincia',
   'oidc.hand_over_invalid': 'L’accesso dal tuo pannello di hosting è scaduto o è già stato usato. Accedi qui per continuare all’app',
   'oidc.app_not_connected': 'Questa app non è collegata al tuo account o è già stata disconnessa',
+  'oidc.not_issuer': 'Questo indirizzo non è un emittente OpenID Connect. Usa {issuer}',
   'oidc.invalid_request':
     'Non è stato possibile accettare la richiesta di accesso dell’app. Torna all’app e riprova, oppure contatta il suo gestore',
   'auth.wrong_password': 'La password attuale non è corretta',

@@ -72,6 +72,7 @@ const pt = {
   'oidc.interaction_expired': 'Este login no aplicativo expirou. Volte ao aplicativo e comece de novo',
   'oidc.hand_over_invalid': 'O login pelo seu painel de hospedagem expirou ou já foi usado. Entre aqui para continuar no aplicativo',
   'oidc.app_not_connected': 'Esta aplicação não tem sessão iniciada com a sua conta ou já foi terminada',
+  'oidc.not_issuer': 'Este endereço não é um emissor OpenID Connect. Use {issuer}',
   'oidc.invalid_request':
     'Não foi possível aceitar o pedido de login do aplicativo. Volte ao aplicativo e tente de novo, ou fale com quem o opera',
   'auth.wrong_password': 'A senha atual não está correta',

@@ -14,6 +14,7 @@ export function runtimeConfigOf(config: Config, brand?: PaintedBrand): RuntimeCo
     sso: ssoProviders.filter((provider) => config.sso[provider] !== undefined),
     passwordMinLength: config.password.minLength,
     ...(config.productPanel ? {} : { productPanel: false }),
+    ...(config.supportContact ? { support: config.supportContact } : {}),
     ...(brand ? { brand } : {}),
   };
 }

@@ -75,16 +75,6 @@ export function ScreenHeading({ title, intro, icon }: { title: string; intro?: R
   );
 }
 
-/** Up to two letters for the avatar: of the first and last word of a name, or of an address. */
-export function initials(text: string): string {
-  const words = text.split(/[\s@.]+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words.slice(0, 1);
-  return letters
-    .map((word) => Array.from(word ?? '')[0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
-}
-
 /** A spinner while a screen waits for its data, said to screen readers; with a title, the page's too. */
 export function Loading({ title }: { title?: string }) {
   const { t } = useI18n();

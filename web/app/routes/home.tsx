@@ -2,7 +2,7 @@ import { api as paths } from '@gatehouse/contract/browser';
 import { useEffect } from 'react';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { Button, initials, Loading } from '../components/ui.tsx';
+import { Button, Loading } from '../components/ui.tsx';
 import { LicenseKeyForm } from '../features/license/license-key-form.tsx';
 import { PlanSummary } from '../features/license/plan.tsx';
 import { SettingsLinks } from '../features/settings/settings-links.tsx';
@@ -13,6 +13,7 @@ import { TwoFactorBanner } from '../features/teams/team-two-factor.tsx';
 import { api } from '../lib/api.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { initials } from '../lib/initials.ts';
 import { useLocalNavigate } from '../lib/navigation.tsx';
 import { Email, rich } from '../lib/rich.tsx';
 import { useForm } from '../lib/use-form.ts';
@@ -90,7 +91,7 @@ export default function Home() {
       </section>
       <ConnectedAccounts />
       <SettingsLinks />
-      <TeamSection onChange={refresh} />
+      <TeamSection onChange={refresh} licenseTeamId={teamLicense?.teamId} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';
 import { EmailField, Field } from '../components/fields.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -38,7 +38,9 @@ export default function Login() {
   const { t, te, language, errorCode } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
+  // Handed on by a finished password reset: the address is known, only the password is left to type.
+  const handedEmail = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof handedEmail === 'string' ? handedEmail : '');
   const [password, setPassword] = useState('');
   const f = useForm();
   // Someone already signed in sees who, with Continue and Switch account, instead of an empty form.

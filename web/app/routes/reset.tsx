@@ -33,15 +33,21 @@ export default function Reset() {
   const [code, setCode] = useState('');
   const newPassword = useNewPassword();
   const [doneAt, setDoneAt] = useState(0);
+  // The sign-in that follows is filled in with the address the reset was for.
+  const [signInAs, setSignInAs] = useState('');
+  const toSignIn = { email: signInAs };
   const seconds = useCountdown(doneAt ? doneAt + redirectAfterResetMs : 0);
   const f = useForm();
   const link = useLinkCheck(!byCode, params.get('token') ?? '');
 
   useEffect(() => {
     if (!doneAt) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), Math.max(0, doneAt + redirectAfterResetMs - Date.now()));
+    const timer = setTimeout(
+      () => navigate('/login', { replace: true, state: { email: signInAs } }),
+      Math.max(0, doneAt + redirectAfterResetMs - Date.now()),
+    );
     return () => clearTimeout(timer);
-  }, [doneAt, navigate]);
+  }, [doneAt, navigate, signInAs]);
 
   const submit = f.onSubmit(async () => {
     const { password } = newPassword;
@@ -58,6 +64,7 @@ export default function Reset() {
     } else if (!f.check(newPassword.errors())) return;
     const result = await mode().account.resetPassword({ password, token: params.get('token') ?? '', code, email: address });
     if (result.error) return f.fail(result);
+    setSignInAs(address || (result.data as { email?: string } | undefined)?.email || '');
     setDoneAt(Date.now());
   });
 
@@ -71,7 +78,7 @@ export default function Reset() {
         <>
           <ScreenHeading title={t('reset.successHeading')} />
           <FormAlert tone="success">{t('reset.success', { seconds })}</FormAlert>
-          <LocalLink className="button button--primary" to="/login">
+          <LocalLink className="button button--primary" to="/login" state={toSignIn}>
             {t('reset.backToLogin')}
           </LocalLink>
         </>
@@ -140,16 +147,22 @@ function useLinkCheck(standalone: boolean, token: string): LinkState {
 /** A used, expired, incomplete or unknown link: why, and the next step that fits. */
 function DeadLink({ failure }: { failure: ErrorCode }) {
   const { t, te } = useI18n();
+  // No form follows, so the heading says what happened to the link, not "Set a new password".
+  const used = failure === 'reset.link_used';
+  const expired = failure === 'reset.link_expired';
+  const title = used ? t('reset.usedHeading') : expired ? t('reset.expiredHeading') : t('reset.deadHeading');
   return (
     <>
-      <ScreenHeading title={t('reset.heading')} />
-      <FormAlert code={failure === 'reset.failed' ? undefined : failure}>
-        {failure === 'reset.failed' ? (
-          <>
-            <strong>{te('reset.failed')}</strong> {te('reset.request_new')}
-          </>
-        ) : undefined}
-      </FormAlert>
+      <ScreenHeading title={title} intro={used ? t('reset.usedIntro') : expired ? t('reset.expiredIntro') : undefined} />
+      {!used && !expired && (
+        <FormAlert code={failure === 'reset.failed' ? undefined : failure}>
+          {failure === 'reset.failed' ? (
+            <>
+              <strong>{te('reset.failed')}</strong> {te('reset.request_new')}
+            </>
+          ) : undefined}
+        </FormAlert>
+      )}
       {failure === 'reset.link_used' ? (
         <>
           <LocalLink className="button button--primary" to="/login">

@@ -10,9 +10,12 @@ import { Button, ScreenHeading } from '../components/ui.tsx';
 import { continueToApp, isAppSignIn } from '../features/app-sign-in/app-sign-in.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
+import { useBrand } from '../lib/brand.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
 import { mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
+import { rich } from '../lib/rich.tsx';
+import { runtimeConfig } from '../lib/runtime-config.ts';
 import { useForm } from '../lib/use-form.ts';
 
 export const handle: ScreenHandle = { layout: 'login-signup' };
@@ -34,6 +37,8 @@ export default function TwoFactorSignin() {
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const f = useForm();
+  // Locked out is when support is needed most: the brand's own, else the install's (decision 058).
+  const support = useBrand().supportUrl ?? runtimeConfig().support;
   const ended = f.formError !== undefined && endsTheSignIn.has(f.formError);
   const signInAgain = requested ? `/login?${new URLSearchParams({ redirectTo: requested })}` : '/login';
 
@@ -100,7 +105,14 @@ export default function TwoFactorSignin() {
         </Button>
       </form>
       <p className="switch">
-        {t('twoFactor.lost')} <LocalLink to={signInAgain}>{t('twoFactor.back')}</LocalLink>
+        {support
+          ? rich(t('twoFactor.lost'), { support: <a href={support}>{t('twoFactor.contactSupport')}</a> })
+          : t('twoFactor.lostNoSupport')}
+      </p>
+      <p className="switch">
+        <LocalLink className="switch__back" to={signInAgain}>
+          {t('twoFactor.back')}
+        </LocalLink>
       </p>
     </>
   );

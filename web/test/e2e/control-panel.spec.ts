@@ -56,12 +56,15 @@ test('signs up in the panel with the mailed code, to the end of the journey', as
   await capture(page, testInfo, 'cp-code');
 
   await page.getByRole('button', { name: 'Confirm email' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Enter the OTP code we have sent you');
+  // The message is said once, under the field; the banner names the field (decision 058).
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted field: Verification code.');
+  await expect(page.getByText('Enter the OTP code we have sent you')).toHaveCount(1);
   const code = codeIn(await waitForMail(email, /verification code/));
   const wrong = code === '123456' ? '654321' : '123456';
   await field.fill(wrong);
   await page.getByRole('button', { name: 'Confirm email' }).click();
-  await expect(page.getByRole('alert')).toContainText('The code is not valid');
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted field: Verification code.');
+  await expect(page.getByText(/The code is not valid/)).toHaveCount(1);
   await capture(page, testInfo, 'cp-code-wrong');
 
   // A paste of the code as the mail shows it, spaces and all, is one insertion of the whole text.

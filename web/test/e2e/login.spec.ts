@@ -73,12 +73,15 @@ test('resets the password through the mailed link, then moves to sign-in after 5
   await page.clock.runFor(100);
   await page.clock.resume();
   await expect(page).toHaveURL(/\/login$/);
+  // The address the reset was for is filled in: only the new password is left to type.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 
   // The link works once, and says so when it is opened again, before any password is typed.
   await page.goto(linkIn(mail, '/reset'));
-  await expect(page.getByRole('alert')).toHaveText(
-    'This reset link was already used or replaced by a newer one. Sign in, or request a new link',
-  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link was already used');
+  await expect(
+    page.getByText('This reset link was already used or replaced by a newer one. Sign in, or request a new link.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/reset-password');
   await capture(page, testInfo, 'reset-failed');

@@ -70,7 +70,8 @@ test('a field’s error clears as soon as the field changes; the summary names w
   await page.getByLabel('Email').fill('ada@example.com');
   await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Input a valid email')).toHaveCount(0);
-  await expect(page.getByRole('alert')).toHaveText('Accept the consent to continue');
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+  await expect(page.getByText('Accept the consent to continue')).toHaveCount(1);
 
   await page.getByLabel(/I agree to the processing/).check();
   await expect(page.getByLabel(/I agree to the processing/)).not.toHaveAttribute('aria-invalid', 'true');

@@ -23,7 +23,8 @@ test('a passkey added in the settings signs in from the login button, which ends
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Not the password');
   await page.getByRole('button', { name: 'Create the passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The current password is not correct');
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted field: Password.');
+  await expect(page.getByText('The current password is not correct')).toHaveCount(1);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create the passkey' }).click();
   await expect(page.getByText('Your passkey was added. You can sign in with it from now on.')).toBeVisible();

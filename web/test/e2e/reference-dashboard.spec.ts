@@ -43,6 +43,8 @@ test('the dashboard signs a person in with Gatehouse, shows their plan, refreshe
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(page.locator('#email')).toHaveText(email);
   await expect(page.locator('#team-role')).toHaveText('owner');
+  // The team by the name the ID token carries (its owner's, for a team without one), not its id.
+  await expect(page.locator('#team')).not.toHaveText(/^(—|[0-9a-f-]{36})$/);
   await expect(page.locator('#plan')).toHaveText('—');
   await capture(page, testInfo, 'dashboard-signed-in');
 

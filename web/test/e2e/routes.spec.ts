@@ -39,7 +39,8 @@ test('switching to German and to Japanese translates titles and messages, and is
   await expect(page).toHaveTitle('Anmelden | Gatehouse');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+  await expect(page.getByRole('alert')).toHaveText('Bitte korrigieren Sie die markierten Felder: E-Mail-Adresse und Passwort.');
+  await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toHaveCount(1);
   await capture(page, testInfo, 'login-de');
 
   const cookie = (await context.cookies()).find((c) => c.name === 'i18n_lang');

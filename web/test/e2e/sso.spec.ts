@@ -18,7 +18,8 @@ test('signs up with Google from /signup through the provider to step 3, the lice
   await page.goto('/signup');
   // The consent comes first, as for the e-mail.
   await page.getByRole('link', { name: 'Sign up with Google' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Accept the consent to continue');
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+  await expect(page.getByText('Accept the consent to continue')).toHaveCount(1);
   await expect(page.getByLabel(/I agree to the processing/)).toBeFocused();
   await capture(page, testInfo, 'sso-signup-consent');
   await page.getByLabel(/I agree to the processing/).check();

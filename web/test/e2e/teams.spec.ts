@@ -51,9 +51,10 @@ test('the owner invites a colleague, who signs up from the mail without a verifi
   await expect(invitee.getByText('Step 3 of 3')).toBeVisible();
   await invitee.getByRole('button', { name: 'Skip for now' }).click();
 
-  // The member's account page shows the team and the team's license.
+  // The member's account page shows the team, and the team's license once, in the License card (decision 058).
   const joined = invitee.getByRole('region', { name: `Team of ${owner.split('@')[0]}` });
-  await expect(joined.getByText('Business')).toBeVisible();
+  await expect(invitee.locator('[aria-labelledby="license-heading"]').getByText('Business')).toBeVisible();
+  await expect(joined.getByText('Business')).toHaveCount(0);
   await expect(joined.getByText(colleague)).toBeVisible();
   await capture(invitee, testInfo, 'team-member');
   // The invitation was the only mail: no verification mail for the invited address.

@@ -72,7 +72,8 @@ export const teamStates = {
     shows: async ({ page, t }) => {
       await expect(page.locator('details.team-fold')).toContainText(t.team.ownFolded);
       await expect(teamSection(page).first().locator('h2')).toHaveText(teamName);
-      await expect(teamSection(page).first().locator('.plan')).toContainText(t.plans.business);
+      // The team's license is the License section's, said once (decision 058): not again in the team's card.
+      await expect(teamSection(page).first().locator('.plan')).toHaveCount(0);
       const license = page.locator('[aria-labelledby="license-heading"]');
       await expect(license).toContainText(t.team.licenseFromTeam.replace('{team}', t.team.named.replace('{name}', teamName)));
       await expect(license.locator('.plan')).toContainText(t.plans.business);

@@ -57,6 +57,8 @@ const config = serverConfig(port, 'e2e.db', {
   // As behind a reverse proxy: a spec can stand for several visitors (X-Forwarded-For), each
   // with its own rate limits, as the screenshot gallery does for its sixteen accounts.
   TRUST_PROXY: '127.0.0.1',
+  // The install's way to support, which the code screen offers to a person locked out (decision 058).
+  SUPPORT_CONTACT: 'support@example.com',
   ...google.env(),
   ...microsoft.env(),
 });

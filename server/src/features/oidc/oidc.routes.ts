@@ -18,11 +18,19 @@ import type { OidcVault } from './oidc-vault.ts';
 
 type RawRequest = FastifyRequest['raw'] & { originalUrl?: string };
 
-/** The provider for this request's host, or a 404 for a host Gatehouse does not serve. */
-async function providerOf(providers: OidcProviders, request: FastifyRequest, reply: FastifyReply): Promise<Provider | undefined> {
+/**
+ * The provider for this request's host. Any other host (127.0.0.1 for a PUBLIC_URL of
+ * localhost, an address the proxy passes through) is told the issuer to use, not a bare 404.
+ */
+async function providerOf(
+  providers: OidcProviders,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string,
+): Promise<Provider | undefined> {
   const target = await providers.issuerFor(request);
   if (!target) {
-    sendError(reply, 404, 'request.not_found', { params: { path: request.url.split('?')[0] ?? '/' } });
+    sendError(reply, 404, 'oidc.not_issuer', { params: { issuer: publicUrl } });
     return undefined;
   }
   return providers.providerFor(target.issuer, target.host);
@@ -119,7 +127,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      const provider = await providerOf(providers, request, reply);
+      const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (!provider) return;
       const path = request.url.slice(oidcPrefix.length) || '/';
       // The library's router ignores case and a trailing slash: every spelling of a route is
@@ -140,14 +148,14 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.all(`${oidcPrefix}/*`, hide, forward);
     // Discovery at the root: the issuer is the origin, with no path.
     scope.get('/.well-known/openid-configuration', hide, async (request, reply) => {
-      const provider = await providerOf(providers, request, reply);
+      const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (provider) await handOver(provider, request, reply, '/.well-known/openid-configuration');
     });
 
     // An authorization request lands here: with a live Gatehouse session it goes straight back
     // with a code; without one, to the login screen, which comes back here once signed in.
     scope.get<{ Params: { uid: string } }>(`${oidcPrefix}/interaction/:uid`, hide, async (request, reply) => {
-      const provider = await providerOf(providers, request, reply);
+      const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (!provider) return;
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       const language = loginLanguage(details?.params.ui_locales, request.cookies.i18n_lang);
@@ -165,8 +173,8 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     });
   });
 
-  endSessionRoute(app, deps, (request, reply) => providerOf(providers, request, reply));
-  appHandOverRoutes(app, deps, (request, reply) => providerOf(providers, request, reply));
+  endSessionRoute(app, deps, (request, reply) => providerOf(providers, request, reply, deps.config.publicUrl));
+  appHandOverRoutes(app, deps, (request, reply) => providerOf(providers, request, reply, deps.config.publicUrl));
 
   // The login screen's banner: which app a pending sign-in continues to (its uid is in the URL).
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -180,7 +188,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
       },
     },
     async (request, reply) => {
-      const provider = await providerOf(providers, request, reply);
+      const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (!provider) return reply;
       const interaction = await provider.Interaction.find(request.params.uid);
       const client = interaction ? await provider.Client.find(String(interaction.params.client_id)) : undefined;

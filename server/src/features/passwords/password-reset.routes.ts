@@ -54,15 +54,12 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        summary: 'Set a new password with the mailed token; ends every session',
+        summary: 'Set a new password with the mailed token; ends every session; answers the address, for the sign-in that follows',
         body: passwordResetRequest,
-        response: replies(empty),
+        response: replies(emailEcho),
       },
     },
-    async (request) => {
-      await resetPassword(deps, request.body, callerOf(request));
-      return { data: {} };
-    },
+    async (request) => ({ data: await resetPassword(deps, request.body, callerOf(request)) }),
   );
 
   r.post(

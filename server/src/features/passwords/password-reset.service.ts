@@ -68,6 +68,8 @@ export async function resetPassword(deps: Deps, input: { password: string; token
   const passwordHash = await deps.hasher.hash(input.password);
 
   await writeReset(deps, caller, { account, token, passwordHash, locale: input.locale }, () => badRequest('reset.failed'));
+  // The mailed link proved the mailbox: the sign-in screen that follows may be filled in with it.
+  return { email: account.email };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { type ErrorCode, api as paths } from '@gatehouse/contract/browser';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { Button, initials, ScreenHeading } from '../../components/ui.tsx';
+import { Button, ScreenHeading } from '../../components/ui.tsx';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { initials } from '../../lib/initials.ts';
 import { Email, rich } from '../../lib/rich.tsx';
 import { useForm } from '../../lib/use-form.ts';
 

@@ -33,9 +33,12 @@ export function TeamCard({
   own,
   onChange,
   onLeft,
+  licenseShownAbove = false,
 }: {
   team: TeamView;
   own: boolean;
+  /** The account page's License card shows this team's license already (the member works under it): once is enough. */
+  licenseShownAbove?: boolean;
   onChange(): Promise<void>;
   /** Leaving takes the card away with its notice: the section says it instead. */
   onLeft?(team: string): void;
@@ -175,7 +178,7 @@ export function TeamCard({
       <>
         <p className="muted">{own ? t('team.ownIntro') : t('team.memberIntro')}</p>
         {(manager || team.twoFactor.required) && <TeamTwoFactor team={team} manager={manager} onChange={onChange} />}
-        {!own && (
+        {!own && !licenseShownAbove && (
           <div className="team__block">
             <h3>{t('team.plan')}</h3>
             {team.license ? <PlanSummary license={team.license} /> : <p className="muted">{t('team.noPlan')}</p>}

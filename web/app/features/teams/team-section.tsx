@@ -18,7 +18,13 @@ const isEmpty = (team: TeamsResponse['teams'][number]) => team.members.length ==
  * The account page's Team section: every team the person joined, with that team's license, then
  * their own team (members, pending invitations, the invite form).
  */
-export function TeamSection({ onChange }: { onChange?(): void }) {
+export function TeamSection({
+  onChange,
+  licenseTeamId,
+}: {
+  onChange?(): void /** The team whose license the License card shows. */;
+  licenseTeamId?: string;
+}) {
   const [teams, setTeams] = useState<TeamsResponse['teams'] | undefined>();
   const [params] = useSearchParams();
   const { errorCode, t } = useI18n();
@@ -48,7 +54,7 @@ export function TeamSection({ onChange }: { onChange?(): void }) {
       {notice && <FormAlert code={notice} />}
       {left && <FormAlert tone="success">{rich(t('team.left'), { team: <strong>{left}</strong> })}</FormAlert>}
       {joined.map((team) => (
-        <TeamCard key={team.id} team={team} own={false} onChange={changed} onLeft={setLeft} />
+        <TeamCard key={team.id} team={team} own={false} onChange={changed} onLeft={setLeft} licenseShownAbove={team.id === licenseTeamId} />
       ))}
       {own && joined.length > 0 && isEmpty(own) ? (
         // Someone working in another team never asked for this one: it waits, folded, until they

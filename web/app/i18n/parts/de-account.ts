@@ -102,6 +102,7 @@ const deAccount: AccountTexts = {
   settings: {
     title: 'Einstellungen',
     nav: 'Bereiche der Einstellungen',
+    allSections: 'Alle Einstellungen',
     backToAccount: 'Zurück zu Ihrem Konto',
     saved: 'Ihre Änderungen wurden gespeichert.',
     sections: {
@@ -176,17 +177,22 @@ const deAccount: AccountTexts = {
         'Schützen Sie Ihr Konto mit einem zweiten Schritt bei der Anmeldung: einem Code aus einer Authenticator-App auf Ihrem Smartphone, etwa Google Authenticator, Microsoft Authenticator oder 1Password.',
       statusOn: 'Die Zwei-Faktor-Authentifizierung ist aktiviert.',
       statusOff: 'Die Zwei-Faktor-Authentifizierung ist deaktiviert: Ihr Passwort allein meldet Sie an.',
+      statusSettingUp:
+        'Fast geschafft: Die Zwei-Faktor-Authentifizierung wird aktiviert, sobald Sie unten einen Code aus der App eingeben.',
       codesLeft:
         '{count, plural, =0 {Keine Wiederherstellungscodes mehr übrig.} one {# Wiederherstellungscode übrig.} other {# Wiederherstellungscodes übrig.}}',
       start: 'Zwei-Faktor-Authentifizierung aktivieren',
       passwordHint: 'Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.',
       sendCode: 'Bestätigungscode per E-Mail senden',
       codeSent: 'Wir haben einen Code an {email} gesendet. Geben Sie ihn innerhalb von 10 Minuten ein.',
-      scanHeading: 'QR-Code scannen',
+      scanHeading: 'Konto zur Authenticator-App hinzufügen',
       scanIntro:
-        'Öffnen Sie Ihre Authenticator-App, fügen Sie ein Konto hinzu und scannen Sie diesen Code. Falls das nicht geht, geben Sie den Einrichtungsschlüssel ein.',
+        'Tippen Sie auf dem Smartphone mit Ihrer Authenticator-App auf „Zur Authenticator-App hinzufügen“. Auf einem anderen Gerät scannen Sie den QR-Code mit der App oder kopieren den Einrichtungsschlüssel hinein.',
+      addToApp: 'Zur Authenticator-App hinzufügen',
       qrAlt: 'QR-Code für Ihre Authenticator-App',
       secretLabel: 'Einrichtungsschlüssel',
+      copyKey: 'Einrichtungsschlüssel kopieren',
+      keyCopied: 'Der Einrichtungsschlüssel ist kopiert: Fügen Sie ihn in Ihre Authenticator-App ein.',
       confirmLabel: 'Code aus der App',
       confirmHint: 'Geben Sie den 6-stelligen Code ein, den die App jetzt für dieses Konto anzeigt.',
       currentCodeHint: 'Geben Sie den 6-stelligen Code ein, den Ihre Authenticator-App jetzt anzeigt.',

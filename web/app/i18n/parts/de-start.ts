@@ -31,6 +31,7 @@ const deStart: StartTexts = {
     stepOf: 'Schritt {step} von {total}',
     moreInfo: 'Weitere Informationen',
     formHasErrors: 'Bitte korrigieren Sie die markierten Felder.',
+    fixFields: 'Bitte korrigieren Sie {count, plural, one {das markierte Feld} other {die markierten Felder}}: {fields}.',
     sendAgainIn: 'Sie können den Link in {seconds}\u00a0s erneut senden',
   },
   titles: {

@@ -15,7 +15,10 @@ const deSteps: StepsTexts = {
     useApp: 'Stattdessen die Authenticator-App verwenden',
     ended: 'Diese Anmeldung ist beendet.',
     signInAgain: 'Erneut anmelden',
-    lost: 'Smartphone und Wiederherstellungscodes verloren? Wenden Sie sich an unseren Support, um die Zwei-Faktor-Authentifizierung zurückzusetzen.',
+    lost: 'Smartphone und Wiederherstellungscodes verloren? {support}, um die Zwei-Faktor-Authentifizierung zurückzusetzen.',
+    contactSupport: 'Wenden Sie sich an den Support',
+    lostNoSupport:
+      'Smartphone und Wiederherstellungscodes verloren? Bitten Sie den Betreiber dieses Dienstes, die Zwei-Faktor-Authentifizierung zurückzusetzen.',
     back: 'Zurück zur Anmeldung',
   },
   verify: {
@@ -34,6 +37,12 @@ const deSteps: StepsTexts = {
       'Ihr Passwort wurde geändert. Sie werden in {seconds, plural, one {# Sekunde} other {# Sekunden}} zur Anmeldeseite weitergeleitet.',
     backToLogin: 'Zurück zur Anmeldung',
     requestNew: 'Neuen Link anfordern',
+    usedHeading: 'Dieser Link wurde bereits verwendet',
+    usedIntro:
+      'Dieser Link zum Zurücksetzen wurde bereits verwendet oder durch einen neueren ersetzt. Melden Sie sich an oder fordern Sie einen neuen Link an.',
+    expiredHeading: 'Dieser Link ist abgelaufen',
+    expiredIntro: 'Dieser Link zum Zurücksetzen ist abgelaufen. Fordern Sie einen neuen an, um fortzufahren.',
+    deadHeading: 'Dieser Link funktioniert nicht',
     codeIntro:
       'Geben Sie den 6-stelligen Code ein, den wir an {email} gesendet haben, und wählen Sie ein neues Passwort. Alle angemeldeten Geräte werden abgemeldet.',
     noCode: 'Keinen Code erhalten?',

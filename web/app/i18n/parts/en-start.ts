@@ -34,6 +34,7 @@ const enStart = {
     stepOf: 'Step {step} of {total}',
     moreInfo: 'More information',
     formHasErrors: 'Please correct the highlighted fields.',
+    fixFields: 'Please correct {count, plural, one {the highlighted field} other {the highlighted fields}}: {fields}.',
     sendAgainIn: 'You can send it again in {seconds}\u00a0s',
   },
   titles: {

@@ -101,6 +101,7 @@ const esAccount: AccountTexts = {
   settings: {
     title: 'Configuración',
     nav: 'Secciones de la configuración',
+    allSections: 'Toda la configuración',
     backToAccount: 'Volver a tu cuenta',
     saved: 'Se han guardado los cambios.',
     sections: {
@@ -173,17 +174,21 @@ const esAccount: AccountTexts = {
         'Protege tu cuenta con un segundo paso al iniciar sesión: un código de una aplicación de autenticación en tu teléfono, como Google Authenticator, Microsoft Authenticator o 1Password.',
       statusOn: 'La verificación en dos pasos está activada.',
       statusOff: 'La verificación en dos pasos está desactivada: basta tu contraseña para iniciar sesión.',
+      statusSettingUp: 'Casi listo: la verificación en dos pasos se activa en cuanto introduzcas abajo un código de la aplicación.',
       codesLeft:
         '{count, plural, =0 {No quedan códigos de recuperación.} one {Queda # código de recuperación.} other {Quedan # códigos de recuperación.}}',
       start: 'Activar la verificación en dos pasos',
       passwordHint: 'Introduce tu contraseña para confirmar que eres tú.',
       sendCode: 'Enviarme un código por correo para confirmar',
       codeSent: 'Hemos enviado un código a {email}. Introdúcelo en un plazo de 10 minutos.',
-      scanHeading: 'Escanea el código QR',
+      scanHeading: 'Añade tu cuenta a una aplicación de autenticación',
       scanIntro:
-        'Abre tu aplicación de autenticación, añade una cuenta y escanea este código. Si no puedes escanearlo, escribe la clave de configuración.',
+        'En el teléfono que tiene tu aplicación de autenticación, toca «Añadir a la aplicación de autenticación». En otro dispositivo, escanea el código QR con la aplicación o copia en ella la clave de configuración.',
+      addToApp: 'Añadir a la aplicación de autenticación',
       qrAlt: 'Código QR para tu aplicación de autenticación',
       secretLabel: 'Clave de configuración',
+      copyKey: 'Copiar la clave de configuración',
+      keyCopied: 'La clave de configuración está copiada: pégala en tu aplicación de autenticación.',
       confirmLabel: 'Código de la app',
       confirmHint: 'Introduce el código de 6 dígitos que muestra ahora la aplicación para esta cuenta.',
       currentCodeHint: 'Introduce el código de 6 dígitos que muestra ahora tu aplicación de autenticación.',

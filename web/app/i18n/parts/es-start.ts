@@ -31,6 +31,7 @@ const esStart: StartTexts = {
     stepOf: 'Paso {step} de {total}',
     moreInfo: 'Más información',
     formHasErrors: 'Corrige los campos resaltados.',
+    fixFields: 'Corrige {count, plural, one {el campo resaltado} other {los campos resaltados}}: {fields}.',
     sendAgainIn: 'Podrás volver a enviar el enlace en {seconds}\u00a0s',
   },
   titles: {

@@ -15,7 +15,10 @@ const esSteps: StepsTexts = {
     useApp: 'Usar la aplicación de autenticación',
     ended: 'Este inicio de sesión ha terminado.',
     signInAgain: 'Volver a iniciar sesión',
-    lost: '¿Has perdido el teléfono y los códigos de recuperación? Ponte en contacto con nuestro soporte para restablecer la verificación en dos pasos.',
+    lost: '¿Has perdido el teléfono y los códigos de recuperación? {support} para restablecer la verificación en dos pasos.',
+    contactSupport: 'Ponte en contacto con el soporte',
+    lostNoSupport:
+      '¿Has perdido el teléfono y los códigos de recuperación? Pide al responsable de este servicio que restablezca la verificación en dos pasos.',
     back: 'Volver al acceso',
   },
   verify: {
@@ -33,6 +36,12 @@ const esSteps: StepsTexts = {
       'Se ha cambiado tu contraseña. Te llevaremos a la página de inicio de sesión en {seconds, plural, one {# segundo} other {# segundos}}.',
     backToLogin: 'Volver al acceso',
     requestNew: 'Solicitar un nuevo enlace',
+    usedHeading: 'Este enlace ya se ha utilizado',
+    usedIntro:
+      'Este enlace de restablecimiento ya se ha utilizado o se ha sustituido por uno más reciente. Inicia sesión o solicita un enlace nuevo.',
+    expiredHeading: 'Este enlace ha caducado',
+    expiredIntro: 'Este enlace de restablecimiento ha caducado. Solicita uno nuevo para continuar.',
+    deadHeading: 'Este enlace no funciona',
     codeIntro:
       'Introduce el código de 6 dígitos que hemos enviado a {email} y elige una nueva contraseña. Se cerrará la sesión en todos los dispositivos conectados.',
     noCode: '¿No has recibido ningún código?',

@@ -101,6 +101,7 @@ const frAccount: AccountTexts = {
   settings: {
     title: 'Paramètres',
     nav: 'Rubriques des paramètres',
+    allSections: 'Tous les paramètres',
     backToAccount: 'Retour à votre compte',
     saved: 'Vos modifications ont été enregistrées.',
     sections: {
@@ -174,17 +175,22 @@ const frAccount: AccountTexts = {
         'Protégez votre compte avec une seconde étape à la connexion : un code d’une application d’authentification sur votre téléphone, comme Google Authenticator, Microsoft Authenticator ou 1Password.',
       statusOn: 'L’authentification à deux facteurs est activée.',
       statusOff: 'L’authentification à deux facteurs est désactivée : votre mot de passe suffit pour vous connecter.',
+      statusSettingUp:
+        'Presque terminé : l’authentification à deux facteurs s’active dès que vous saisissez ci-dessous un code de l’application.',
       codesLeft:
         '{count, plural, =0 {Plus aucun code de récupération.} one {# code de récupération restant.} other {# codes de récupération restants.}}',
       start: 'Activer l’authentification à deux facteurs',
       passwordHint: 'Saisissez votre mot de passe pour confirmer qu’il s’agit bien de vous.',
       sendCode: 'Recevoir un code de confirmation par e-mail',
       codeSent: 'Nous avons envoyé un code à {email}. Saisissez-le dans les 10 minutes.',
-      scanHeading: 'Scannez le code QR',
+      scanHeading: 'Ajoutez votre compte à une application d’authentification',
       scanIntro:
-        'Ouvrez votre application d’authentification, ajoutez un compte et scannez ce code. Si vous ne pouvez pas le scanner, saisissez la clé de configuration.',
+        'Sur le téléphone qui porte votre application d’authentification, touchez « Ajouter à l’application d’authentification ». Sur un autre appareil, scannez le code QR avec l’application, ou copiez-y la clé de configuration.',
+      addToApp: 'Ajouter à l’application d’authentification',
       qrAlt: 'Code QR pour votre application d’authentification',
       secretLabel: 'Clé de configuration',
+      copyKey: 'Copier la clé de configuration',
+      keyCopied: 'La clé de configuration est copiée : collez-la dans votre application d’authentification.',
       confirmLabel: 'Code de l’application',
       confirmHint: 'Saisissez le code à 6 chiffres que l’application affiche maintenant pour ce compte.',
       currentCodeHint: 'Saisissez le code à 6 chiffres affiché maintenant par votre application d’authentification.',

@@ -31,6 +31,7 @@ const frStart: StartTexts = {
     stepOf: 'Étape {step} sur {total}',
     moreInfo: 'Plus d’informations',
     formHasErrors: 'Corrigez les champs signalés.',
+    fixFields: 'Corrigez {count, plural, one {le champ signalé} other {les champs signalés}} : {fields}.',
     sendAgainIn: 'Vous pourrez renvoyer le lien dans {seconds}\u00a0s',
   },
   titles: {

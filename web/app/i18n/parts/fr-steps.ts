@@ -15,7 +15,10 @@ const frSteps: StepsTexts = {
     useApp: 'Utiliser plutôt l’application d’authentification',
     ended: 'Cette connexion a pris fin.',
     signInAgain: 'Se reconnecter',
-    lost: 'Téléphone et codes de récupération perdus ? Contactez notre support pour réinitialiser l’authentification à deux facteurs.',
+    lost: 'Téléphone et codes de récupération perdus ? {support} pour réinitialiser l’authentification à deux facteurs.',
+    contactSupport: 'Contactez le support',
+    lostNoSupport:
+      'Téléphone et codes de récupération perdus ? Demandez à l’exploitant de ce service de réinitialiser l’authentification à deux facteurs.',
     back: 'Retour à la connexion',
   },
   verify: {
@@ -33,6 +36,12 @@ const frSteps: StepsTexts = {
       'Votre mot de passe a été modifié. Redirection vers la page de connexion dans {seconds, plural, one {#\u00a0seconde} other {#\u00a0secondes}}.',
     backToLogin: 'Retour à la connexion',
     requestNew: 'Demander un nouveau lien',
+    usedHeading: 'Ce lien a déjà été utilisé',
+    usedIntro:
+      'Ce lien de réinitialisation a déjà été utilisé ou remplacé par un plus récent. Connectez-vous, ou demandez un nouveau lien.',
+    expiredHeading: 'Ce lien a expiré',
+    expiredIntro: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau pour continuer.',
+    deadHeading: 'Ce lien ne fonctionne pas',
     codeIntro:
       'Saisissez le code à 6\u00a0chiffres envoyé à {email} et choisissez un nouveau mot de passe. Tous les appareils connectés seront déconnectés.',
     noCode: 'Vous n’avez pas reçu de code\u00a0?',

@@ -101,6 +101,7 @@ const itAccount: AccountTexts = {
   settings: {
     title: 'Impostazioni',
     nav: 'Sezioni delle impostazioni',
+    allSections: 'Tutte le impostazioni',
     backToAccount: 'Torna al tuo account',
     saved: 'Le modifiche sono state salvate.',
     sections: {
@@ -174,17 +175,21 @@ const itAccount: AccountTexts = {
         'Proteggi il tuo account con un secondo passaggio all’accesso: un codice di un’app di autenticazione sul telefono, come Google Authenticator, Microsoft Authenticator o 1Password.',
       statusOn: 'L’autenticazione a due fattori è attiva.',
       statusOff: 'L’autenticazione a due fattori non è attiva: basta la password per accedere.',
+      statusSettingUp: 'Quasi fatto: l’autenticazione a due fattori si attiva appena inserisci qui sotto un codice dell’app.',
       codesLeft:
         '{count, plural, =0 {Nessun codice di recupero rimasto.} one {# codice di recupero rimasto.} other {# codici di recupero rimasti.}}',
       start: 'Attiva l’autenticazione a due fattori',
       passwordHint: 'Inserisci la password per confermare che sei tu.',
       sendCode: 'Inviami un codice di conferma via email',
       codeSent: 'Abbiamo inviato un codice a {email}. Inseriscilo entro 10 minuti.',
-      scanHeading: 'Scansiona il codice QR',
+      scanHeading: 'Aggiungi il tuo account a un’app di autenticazione',
       scanIntro:
-        'Apri la tua app di autenticazione, aggiungi un account e scansiona questo codice. Se non riesci, digita la chiave di configurazione.',
+        'Sul telefono con la tua app di autenticazione, tocca «Aggiungi all’app di autenticazione». Su un altro dispositivo, scansiona il codice QR con l’app oppure copiaci la chiave di configurazione.',
+      addToApp: 'Aggiungi all’app di autenticazione',
       qrAlt: 'Codice QR per la tua app di autenticazione',
       secretLabel: 'Chiave di configurazione',
+      copyKey: 'Copia la chiave di configurazione',
+      keyCopied: 'La chiave di configurazione è copiata: incollala nella tua app di autenticazione.',
       confirmLabel: 'Codice dell’app',
       confirmHint: 'Inserisci il codice di 6 cifre che l’app mostra ora per questo account.',
       currentCodeHint: 'Inserisci il codice di 6 cifre che la tua app di autenticazione mostra ora.',

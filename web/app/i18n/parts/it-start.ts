@@ -31,6 +31,7 @@ const itStart: StartTexts = {
     stepOf: 'Passaggio {step} di {total}',
     moreInfo: 'Maggiori informazioni',
     formHasErrors: 'Correggi i campi evidenziati.',
+    fixFields: 'Correggi {count, plural, one {il campo evidenziato} other {i campi evidenziati}}: {fields}.',
     sendAgainIn: 'Potrai inviare di nuovo il link tra {seconds}\u00a0s',
   },
   titles: {

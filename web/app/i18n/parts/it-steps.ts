@@ -15,7 +15,10 @@ const itSteps: StepsTexts = {
     useApp: 'Usa invece l’app di autenticazione',
     ended: 'Questo accesso è terminato.',
     signInAgain: 'Accedi di nuovo',
-    lost: 'Hai perso il telefono e i codici di recupero? Contatta il nostro supporto per reimpostare l’autenticazione a due fattori.',
+    lost: 'Hai perso il telefono e i codici di recupero? {support} per reimpostare l’autenticazione a due fattori.',
+    contactSupport: 'Contatta l’assistenza',
+    lostNoSupport:
+      'Hai perso il telefono e i codici di recupero? Chiedi al gestore di questo servizio di reimpostare l’autenticazione a due fattori.',
     back: 'Torna all’accesso',
   },
   verify: {
@@ -33,6 +36,12 @@ const itSteps: StepsTexts = {
     success: 'La tua password è stata modificata. Tra {seconds, plural, one {# secondo} other {# secondi}} si aprirà la pagina di accesso.',
     backToLogin: 'Torna all’accesso',
     requestNew: 'Richiedi un nuovo link',
+    usedHeading: 'Questo link è già stato usato',
+    usedIntro:
+      'Questo link di reimpostazione è già stato usato o è stato sostituito da uno più recente. Accedi oppure richiedi un nuovo link.',
+    expiredHeading: 'Questo link è scaduto',
+    expiredIntro: 'Questo link di reimpostazione è scaduto. Richiedine uno nuovo per continuare.',
+    deadHeading: 'Questo link non funziona',
     codeIntro:
       'Inserisci il codice di 6 cifre che abbiamo inviato a {email} e scegli una nuova password. Tutti i dispositivi connessi verranno disconnessi.',
     noCode: 'Non hai ricevuto il codice?',

@@ -31,6 +31,7 @@ const jaStart: StartTexts = {
     stepOf: 'ステップ {step}/{total}',
     moreInfo: '詳細情報',
     formHasErrors: '強調表示された項目を修正してください。',
+    fixFields: '{count, plural, other {強調表示された項目}}を修正してください：{fields}。',
     sendAgainIn: '{seconds} 秒後に再送信できます',
   },
   titles: {

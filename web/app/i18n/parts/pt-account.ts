@@ -101,6 +101,7 @@ const ptAccount: AccountTexts = {
   settings: {
     title: 'Configurações',
     nav: 'Seções das configurações',
+    allSections: 'Todas as configurações',
     backToAccount: 'Voltar para sua conta',
     saved: 'Suas alterações foram salvas.',
     sections: {
@@ -173,17 +174,21 @@ const ptAccount: AccountTexts = {
         'Proteja sua conta com uma segunda etapa no login: um código de um aplicativo autenticador no seu celular, como Google Authenticator, Microsoft Authenticator ou 1Password.',
       statusOn: 'A autenticação de dois fatores está ativada.',
       statusOff: 'A autenticação de dois fatores está desativada: sua senha basta para entrar.',
+      statusSettingUp: 'Quase pronto: a autenticação de dois fatores é ativada assim que você digitar abaixo um código do aplicativo.',
       codesLeft:
         '{count, plural, =0 {Não resta nenhum código de recuperação.} one {Resta # código de recuperação.} other {Restam # códigos de recuperação.}}',
       start: 'Ativar a autenticação de dois fatores',
       passwordHint: 'Digite sua senha para confirmar que é você.',
       sendCode: 'Enviar um código de confirmação por e-mail',
       codeSent: 'Enviamos um código para {email}. Digite-o em até 10 minutos.',
-      scanHeading: 'Escaneie o QR code',
+      scanHeading: 'Adicione sua conta a um aplicativo autenticador',
       scanIntro:
-        'Abra seu aplicativo autenticador, adicione uma conta e escaneie este código. Se não conseguir, digite a chave de configuração.',
+        'No celular com seu aplicativo autenticador, toque em “Adicionar ao aplicativo autenticador”. Em outro dispositivo, escaneie o QR code com o aplicativo ou copie nele a chave de configuração.',
+      addToApp: 'Adicionar ao aplicativo autenticador',
       qrAlt: 'QR code para o seu aplicativo autenticador',
       secretLabel: 'Chave de configuração',
+      copyKey: 'Copiar a chave de configuração',
+      keyCopied: 'A chave de configuração foi copiada: cole-a no seu aplicativo autenticador.',
       confirmLabel: 'Código do aplicativo',
       confirmHint: 'Digite o código de 6 dígitos que o aplicativo mostra agora para esta conta.',
       currentCodeHint: 'Digite o código de 6 dígitos que seu aplicativo autenticador mostra agora.',

@@ -31,6 +31,7 @@ const ptStart: StartTexts = {
     stepOf: 'Etapa {step} de {total}',
     moreInfo: 'Mais informações',
     formHasErrors: 'Corrija os campos destacados.',
+    fixFields: 'Corrija {count, plural, one {o campo destacado} other {os campos destacados}}: {fields}.',
     sendAgainIn: 'Você poderá reenviar o link em {seconds}\u00a0s',
   },
   titles: {

@@ -15,7 +15,10 @@ const ptSteps: StepsTexts = {
     useApp: 'Usar o aplicativo autenticador',
     ended: 'Este login terminou.',
     signInAgain: 'Entrar novamente',
-    lost: 'Perdeu o celular e os códigos de recuperação? Fale com nosso suporte para redefinir a autenticação de dois fatores.',
+    lost: 'Perdeu o celular e os códigos de recuperação? {support} para redefinir a autenticação de dois fatores.',
+    contactSupport: 'Fale com o suporte',
+    lostNoSupport:
+      'Perdeu o celular e os códigos de recuperação? Peça ao responsável por este serviço que redefina a autenticação de dois fatores.',
     back: 'Voltar ao login',
   },
   verify: {
@@ -32,6 +35,11 @@ const ptSteps: StepsTexts = {
     success: 'Sua senha foi alterada. A página de login será aberta em {seconds, plural, one {# segundo} other {# segundos}}.',
     backToLogin: 'Voltar para o login',
     requestNew: 'Solicitar um novo link',
+    usedHeading: 'Este link já foi usado',
+    usedIntro: 'Este link de redefinição já foi usado ou foi substituído por um mais recente. Entre na sua conta ou solicite um novo link.',
+    expiredHeading: 'Este link expirou',
+    expiredIntro: 'Este link de redefinição expirou. Solicite um novo para continuar.',
+    deadHeading: 'Este link não funciona',
     codeIntro:
       'Digite o código de 6 dígitos que enviamos para {email} e escolha uma nova senha. Todos os dispositivos conectados serão desconectados.',
     noCode: 'Não recebeu o código?',

@@ -31,6 +31,7 @@ const ruStart: StartTexts = {
     stepOf: 'Шаг {step} из {total}',
     moreInfo: 'Подробнее',
     formHasErrors: 'Исправьте выделенные поля.',
+    fixFields: 'Исправьте {count, plural, one {выделенное поле} other {выделенные поля}}: {fields}.',
     sendAgainIn: 'Отправить ссылку ещё раз можно через {seconds}\u00a0с',
   },
   titles: {

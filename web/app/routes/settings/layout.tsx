@@ -1,6 +1,6 @@
 import { type AccountOverview, api as paths } from '@gatehouse/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageTitle } from '../../components/brand-mark.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { sectionIcons } from '../../components/later-icons.tsx';
@@ -23,6 +23,11 @@ export default function SettingsLayout() {
   const [overview, setOverview] = useState<AccountOverview>();
   const [goodbye, setGoodbye] = useState<string>();
   const accountId = session?.account.id;
+  // On a phone the sections' list opens from a button naming the section shown (decision 058).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const current = offeredSections().find((section) => pathname.split('/').includes(section));
+  const CurrentIcon = current && sectionIcons[current];
 
   const loadOverview = useCallback(async () => {
     const result = await settingsApi<AccountOverview>('GET', paths.account);
@@ -72,13 +77,30 @@ export default function SettingsLayout() {
         <h1>{t('settings.title')}</h1>
       </header>
       <div className="settings__body">
-        <nav className="settings__nav" aria-label={t('settings.nav')}>
-          <ul>
+        <nav className={`settings__nav${menuOpen ? ' settings__nav--open' : ''}`} aria-label={t('settings.nav')}>
+          {CurrentIcon && current && (
+            <button
+              type="button"
+              className="settings__menu"
+              aria-expanded={menuOpen}
+              aria-controls="settings-sections"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <CurrentIcon />
+              <span className="settings__menu-current">{t(`settings.sections.${current}`)}</span>
+              <span className="settings__menu-all">{t('settings.allSections')}</span>
+            </button>
+          )}
+          <ul id="settings-sections">
             {offeredSections().map((section) => {
               const Icon = sectionIcons[section];
               return (
                 <li key={section}>
-                  <NavLink to={localizedPath(`/settings/${section}`, language)} className="settings__link">
+                  <NavLink
+                    to={localizedPath(`/settings/${section}`, language)}
+                    className="settings__link"
+                    onClick={() => setMenuOpen(false)}
+                  >
                     <Icon />
                     <span>{t(`settings.sections.${section}`)}</span>
                   </NavLink>

@@ -2,6 +2,7 @@ import { type ErrorCode, isOtp, api as paths } from '@gatehouse/contract/browser
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { CopyIcon, KeyIcon } from '../../components/later-icons.tsx';
 import { OtpField } from '../../components/otp-field.tsx';
 import { Button } from '../../components/ui.tsx';
 import { CurrentPasswordField, SettingsForm } from '../../features/settings/confirm.tsx';
@@ -16,6 +17,8 @@ import { useForm } from '../../lib/use-form.ts';
 type Form = ReturnType<typeof useForm>;
 interface Enrolment {
   secret: string;
+  /** otpauth://totp/…: opens the authenticator app on the phone the page is on. */
+  uri: string;
   qrSvg: string;
 }
 
@@ -99,6 +102,8 @@ export default function TwoFactorSection() {
   const { overview, refresh } = useSettings();
   const [codes, setCodes] = useState<string[]>();
   const [turnedOff, setTurnedOff] = useState(false);
+  // While the QR code is on screen the factor is being set up, not off.
+  const [settingUp, setSettingUp] = useState(false);
 
   if (codes) {
     return (
@@ -135,20 +140,30 @@ export default function TwoFactorSection() {
       ) : (
         <>
           {turnedOff && <FormAlert tone="success">{t('settings.twoFactor.turnedOff')}</FormAlert>}
-          <p className="two-factor-status">{t('settings.twoFactor.statusOff')}</p>
-          <EnrolBlock onCodes={setCodes} />
+          <p className="two-factor-status">{t(settingUp ? 'settings.twoFactor.statusSettingUp' : 'settings.twoFactor.statusOff')}</p>
+          <EnrolBlock onCodes={setCodes} onSettingUp={setSettingUp} />
         </>
       )}
     </Section>
   );
 }
 
-function EnrolBlock({ onCodes }: { onCodes(codes: string[]): void }) {
+function EnrolBlock({ onCodes, onSettingUp }: { onCodes(codes: string[]): void; onSettingUp(settingUp: boolean): void }) {
   const { t } = useI18n();
   const f = useForm();
   const proof = useProof(f);
-  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const [enrolment, setEnrolmentState] = useState<Enrolment>();
   const [code, setCode] = useState('');
+  const [copied, setCopied] = useState(false);
+  const setEnrolment = (next: Enrolment | undefined) => {
+    setEnrolmentState(next);
+    setCopied(false);
+    onSettingUp(next !== undefined);
+  };
+  const copyKey = async (secret: string) => {
+    await navigator.clipboard.writeText(secret);
+    setCopied(true);
+  };
 
   const begin = f.onSubmit(async () => {
     if (!f.check(proof.missing())) return;
@@ -175,6 +190,10 @@ function EnrolBlock({ onCodes }: { onCodes(codes: string[]): void }) {
   return (
     <Block title={t('settings.twoFactor.scanHeading')} intro={t('settings.twoFactor.scanIntro')}>
       <div className="two-factor-scan">
+        {/* The otpauth:// link opens the authenticator app on the phone it is on (iOS and Android apps register it). */}
+        <a className="button button--primary two-factor-scan__add" href={enrolment.uri}>
+          <KeyIcon /> {t('settings.twoFactor.addToApp')}
+        </a>
         <img
           className="two-factor-scan__qr"
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
@@ -185,6 +204,15 @@ function EnrolBlock({ onCodes }: { onCodes(codes: string[]): void }) {
         <div className="two-factor-scan__key">
           <p className="muted">{t('settings.twoFactor.secretLabel')}</p>
           <code className="two-factor-secret">{enrolment.secret.match(/.{1,4}/g)?.join(' ')}</code>
+          <Button
+            type="button"
+            variant="secondary"
+            className="button button--secondary two-factor-scan__copy"
+            onClick={() => void copyKey(enrolment.secret)}
+          >
+            <CopyIcon /> {t('settings.twoFactor.copyKey')}
+          </Button>
+          <FormAlert tone="success">{copied ? t('settings.twoFactor.keyCopied') : null}</FormAlert>
         </div>
       </div>
       <SettingsForm form={f} onSubmit={confirm}>
