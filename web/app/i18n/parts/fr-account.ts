@@ -183,7 +183,7 @@ const frAccount: AccountTexts = {
       passwordHint: 'Saisissez votre mot de passe pour confirmer qu’il s’agit bien de vous.',
       sendCode: 'Recevoir un code de confirmation par e-mail',
       codeSent: 'Nous avons envoyé un code à {email}. Saisissez-le dans les 10 minutes.',
-      scanHeading: 'Ajoutez votre compte à une application d’authentification',
+      scanHeading: 'Ajoutez le compte à une application d’authentification',
       scanIntro:
         'Sur le téléphone qui porte votre application d’authentification, touchez « Ajouter à l’application d’authentification ». Sur un autre appareil, scannez le code QR avec l’application, ou copiez-y la clé de configuration.',
       addToApp: 'Ajouter à l’application d’authentification',
