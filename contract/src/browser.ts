@@ -11,6 +11,7 @@ export * from './format.ts';
 export * from './languages.ts';
 export * from './names.ts';
 export * from './one-time-code.ts';
+export * from './operators.ts';
 export type * from './passkeys.ts';
 export * from './password.ts';
 export * from './plans.ts';

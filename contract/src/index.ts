@@ -7,6 +7,7 @@ export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './names.ts';
 export * from './one-time-code.ts';
+export * from './operators.ts';
 export * from './passkeys.ts';
 export * from './password.ts';
 export * from './plans.ts';

@@ -25,7 +25,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  await built.admin.listen({ port: config.admin.port, host: config.admin.host });
   app.log.info(`Gatehouse is running at ${config.publicUrl}`);
+  const bound = built.admin.server.address();
+  const adminPort = typeof bound === 'object' && bound ? bound.port : config.admin.port;
+  const adminUrl =
+    config.admin.url ?? `http://${config.admin.host.includes(':') ? `[${config.admin.host}]` : config.admin.host}:${adminPort}`;
+  app.log.info(`Admin API (operators only) at ${adminUrl}/admin/v1`);
   // On the terminal only, never in the log: the link is the mailbox's key (decision 013).
   if (mailboxKey) console.log(`Development mailbox (this machine only): ${config.publicUrl}/dev/mailbox?key=${mailboxKey}`);
 }

@@ -26,6 +26,7 @@ import * as passkeys from './migrations/0024-passkeys.ts';
 import * as appHandOvers from './migrations/0025-app-hand-overs.ts';
 import * as challengeInvitation from './migrations/0026-challenge-invitation.ts';
 import * as signupWatchesPerBrowser from './migrations/0027-signup-watches-per-browser.ts';
+import * as operators from './migrations/0030-operators.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -58,6 +59,7 @@ const migrations = {
   '0025-app-hand-overs': appHandOvers,
   '0026-challenge-invitation': challengeInvitation,
   '0027-signup-watches-per-browser': signupWatchesPerBrowser,
+  '0030-operators': operators,
 };
 
 /**
