@@ -208,4 +208,6 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// A command may have set a failing code of its own (`audit verify` finding a broken chain).
+const code = await main();
+process.exitCode = code || process.exitCode;

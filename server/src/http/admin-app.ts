@@ -38,7 +38,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * start, so none can forget it. Runs on request, before the body is read: a caller without a
  * valid token (401) or without the route's scope (403) learns nothing of the payload rules.
  */
-function adminGuard(app: FastifyInstance, deps: Deps): void {
+export function adminGuard(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'secrets'>): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.adminPublic) return;
     const scope = route.config?.scope;
