@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { OperatorRole } from '@gatehouse/contract';
 import Fastify from 'fastify';
+import { toCsv } from '../src/features/operators/audit-stream.ts';
 import { cliActor } from '../src/features/operators/operator-audit.ts';
 import { createAdminToken, grantOperator } from '../src/features/operators/operators.service.ts';
 import { findOwnTeam } from '../src/features/teams/team.repository.ts';
@@ -385,3 +386,10 @@ for (const dialect of await dialects()) {
     });
   });
 }
+
+describe('admin exports (unit)', () => {
+  it('quotes a cell that a spreadsheet would run as a formula', () => {
+    assert.equal(toCsv(['a', 'b'], [['=HYPERLINK("x")', 'plain, with comma']]), 'a,b\r\n"\'=HYPERLINK(""x"")","plain, with comma"\r\n');
+    assert.equal(toCsv(['a'], [['-1'], ['@x'], ['ok']]), 'a\r\n"\'-1"\r\n"\'@x"\r\nok\r\n');
+  });
+});
