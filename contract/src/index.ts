@@ -1,4 +1,5 @@
 // The whole contract, for the server, the scripts and the tests; the browser imports browser.ts.
+export * from './admin.ts';
 export * from './email.ts';
 export * from './error-detection.ts';
 export * from './errors.ts';

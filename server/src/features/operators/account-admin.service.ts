@@ -1,3 +1,4 @@
+import type { AccountMatch, AccountSearchRow, AdminPage, HealthCard, HealthCardLicense } from '@gatehouse/contract';
 import { type LicenseStatus, type Plan, screenUrl } from '@gatehouse/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -60,7 +61,7 @@ export type SearchSort = 'email' | 'createdAt';
 export async function searchAccounts(
   db: Db,
   input: { q: string; page: number; pageSize: number; sort: SearchSort; order: 'asc' | 'desc' },
-) {
+): Promise<AdminPage<AccountSearchRow>> {
   const q = input.q.trim();
   const terms = searchTerms(q);
   const base = db.selectFrom('accounts').where((eb) => {
@@ -146,7 +147,7 @@ export async function searchAccounts(
     }
   }
   const data = rows.map((row) => {
-    const matchedBy: string[] = [];
+    const matchedBy: AccountMatch[] = [];
     if (q) {
       if (row.email.toLowerCase().includes(q.toLowerCase())) matchedBy.push('email');
       if (terms.id === row.id) matchedBy.push('id');
@@ -173,7 +174,11 @@ async function requireAccount(db: DbOrTx, id: string): Promise<Account> {
 }
 
 /** The license the person actually uses: their own while it is active, else the first joined team's active one. */
-async function licenseInUse(deps: Pick<Deps, 'db' | 'clock'>, accountId: string, withheld: ReadonlySet<string>) {
+async function licenseInUse(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: string,
+  withheld: ReadonlySet<string>,
+): Promise<HealthCardLicense | null> {
   const now = deps.clock.now();
   const own = await deps.db.selectFrom('licenses').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   const describe = (license: NonNullable<typeof own>, source: 'own' | 'team', teamId: string | null) => ({
@@ -198,7 +203,7 @@ async function licenseInUse(deps: Pick<Deps, 'db' | 'clock'>, accountId: string,
  * person can get in, in one answer. Reading it is itself recorded (reading a customer's
  * personal data is an action, decision 061).
  */
-export async function healthCard(deps: Deps, id: string, actor: Actor) {
+export async function healthCard(deps: Deps, id: string, actor: Actor): Promise<HealthCard> {
   const account = await requireAccount(deps.db, id);
   const now = deps.clock.now();
   const [run, twoFactor, secondFactor, passkeys, identities, panelUsers, memberships, sessions, apps, lastSignIn] = await Promise.all([

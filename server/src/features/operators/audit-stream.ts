@@ -1,4 +1,4 @@
-import type { ActorKind } from '@gatehouse/contract';
+import type { AdminPage, AuditEntryView } from '@gatehouse/contract';
 import type { Db } from '../../db/database.ts';
 
 export interface AuditFilter {
@@ -12,17 +12,8 @@ export interface AuditFilter {
   pageSize: number;
 }
 
-export interface AuditEntry {
-  id: string;
-  at: string;
-  type: string;
-  accountId: string | null;
-  /** null for what the customer (or someone trying their account) did. */
-  actor: { kind: ActorKind; id: string; name: string } | null;
-  ip: string | null;
-  reason: string | null;
-  source: 'customer' | 'operator';
-}
+/** `actor` is null for what the customer (or someone trying their account) did. */
+export type AuditEntry = AuditEntryView;
 
 function customerEvents(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('auth_events');

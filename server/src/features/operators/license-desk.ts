@@ -1,3 +1,4 @@
+import type { AdminPage, AdminTeamView, LicenseDeskRow } from '@gatehouse/contract';
 import { type LicenseStatus, type Plan, planNames } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -59,7 +60,7 @@ function filtered(db: Db, filter: LicenseFilter, now: string) {
 }
 
 /** The license desk (GET /admin/v1/licenses): filters, paging, and the holder with their own team. */
-export async function listLicenseDesk(deps: Pick<Deps, 'db' | 'clock'>, filter: LicenseFilter) {
+export async function listLicenseDesk(deps: Pick<Deps, 'db' | 'clock'>, filter: LicenseFilter): Promise<AdminPage<LicenseDeskRow>> {
   const nowDate = deps.clock.now();
   const now = iso(nowDate);
   const base = filtered(deps.db, filter, now);
@@ -90,8 +91,6 @@ export async function listLicenseDesk(deps: Pick<Deps, 'db' | 'clock'>, filter: 
   }));
   return { data, paging: { page: filter.page, pageSize: filter.pageSize, total } };
 }
-
-export type LicenseDeskRow = Awaited<ReturnType<typeof listLicenseDesk>>['data'][number];
 
 export function licensesCsv(rows: LicenseDeskRow[]): (string | null)[][] {
   return rows.map((r) => [
@@ -195,7 +194,7 @@ export async function extendLicense(deps: Deps, id: string, expiresAt: string | 
 }
 
 /** A team as support needs it (GET /admin/v1/teams/{id}): members, roles, pending invitations, who misses the two-factor rule. */
-export async function teamView(deps: Deps, id: string, actor: ActionContext['actor']) {
+export async function teamView(deps: Deps, id: string, actor: ActionContext['actor']): Promise<AdminTeamView> {
   const team = /^[0-9a-f-]{36}$/i.test(id)
     ? await deps.db
         .selectFrom('teams as t')
