@@ -62,6 +62,23 @@ for (const dialect of await dialects()) {
       assert.ok(openapi.json.paths['/admin/v1/accounts/{id}/disable'], 'the remedies are described');
     });
 
+    it('makes every token expire, in 90 days by default, and refuses an expired one', async () => {
+      const { id, token } = await createAdminToken(t.deps, { name: 'short-lived', scopes: ['accounts:read'] }, cliActor());
+      const row = await t.deps.db.selectFrom('admin_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const days = (Date.parse(row.expires_at ?? '') - t.clock.now().getTime()) / 86_400_000;
+      assert.ok(days > 89.9 && days <= 90, `expires in ${days} days`);
+      const client = new TestClient(t.adminUrl, { authorization: `Bearer ${token}` });
+      assert.equal((await client.get('/admin/v1/accounts')).status, 200);
+      await t.deps.db
+        .updateTable('admin_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const expired = await client.get('/admin/v1/accounts');
+      assert.equal(expired.status, 401);
+      assert.equal(expired.json.code, 'admin.token_required');
+    });
+
     it('refuses a token without the scope with 403 admin.scope_required, and changes nothing', async () => {
       const { id, email } = await customer();
       const reader = await tokenFor(['accounts:read']);

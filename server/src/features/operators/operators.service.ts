@@ -84,6 +84,8 @@ function tokenKey(secrets: Secrets, token: string): string {
 }
 
 const tokenPrefix = 'gha_';
+/** Every admin token expires: 90 days unless --expires names another day. */
+export const defaultTokenDays = 90;
 
 export interface NewAdminToken {
   name: string;
@@ -109,6 +111,7 @@ export async function createAdminToken(deps: OperatorDeps, input: NewAdminToken,
     if (beyond.length > 0) throw new OperatorInputError(`the ${role} role does not allow ${beyond.join(', ')}`);
     operatorId = account.id;
   }
+  const expiresAt = input.expiresAt ?? iso(new Date(now.getTime() + defaultTokenDays * 86_400_000));
   const id = newId();
   const token = `${tokenPrefix}${randomToken()}`;
   await deps.db.transaction().execute(async (trx) => {
@@ -122,7 +125,7 @@ export async function createAdminToken(deps: OperatorDeps, input: NewAdminToken,
         operator_account_id: operatorId,
         created_by: actorLabel(actor),
         created_at: iso(now),
-        expires_at: input.expiresAt ?? null,
+        expires_at: expiresAt,
         last_used_at: null,
         revoked_at: null,
       })
@@ -132,7 +135,7 @@ export async function createAdminToken(deps: OperatorDeps, input: NewAdminToken,
       accountId: operatorId,
       actor,
       reason: null,
-      detail: { tokenId: id, name, scopes: input.scopes },
+      detail: { tokenId: id, name, scopes: input.scopes, expiresAt },
       at: iso(now),
     });
   });
