@@ -6,9 +6,9 @@ import type { Account } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
-import { findAccountByEmail, findAccountById, lockAccount, updateCredential } from '../accounts/account.repository.ts';
+import { findAccountById, lockAccount, updateCredential } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { hasAuthenticator, hasSecondFactor } from '../auth/factors.ts';
@@ -438,15 +438,4 @@ export async function clearSignInPause(deps: Deps, id: string, context: ActionCo
     }),
   );
   return { id: account.id, cleared: true };
-}
-
-/** The CLI names accounts by address; the API by id. */
-export async function accountIdByEmail(db: Db, email: string): Promise<string> {
-  const account = await findAccountByEmail(db, email);
-  if (!account) throw accountNotFound();
-  return account.id;
-}
-
-export function isAppError(error: unknown, code: string): boolean {
-  return error instanceof AppError && error.code === code;
 }

@@ -42,10 +42,7 @@ function operatorActions(db: Db, filter: AuditFilter) {
  * Each source is read in order up to the page's end and the two are merged: a page costs two
  * indexed reads of at most page × size rows. Filtering by actor leaves the customers' events out.
  */
-export async function auditStream(
-  db: Db,
-  filter: AuditFilter,
-): Promise<{ data: AuditEntry[]; paging: { page: number; pageSize: number; total: number } }> {
+export async function auditStream(db: Db, filter: AuditFilter): Promise<AdminPage<AuditEntry>> {
   const upTo = filter.page * filter.pageSize;
   const withCustomers = filter.actor === undefined;
   const [events, actions, eventCount, actionCount] = await Promise.all([
