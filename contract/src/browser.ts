@@ -4,6 +4,7 @@
 // 25 KB gzip); the English error catalogue and the other languages' messages stay out too, as
 // the browser loads them when first needed (web/app/lib/i18n.tsx). Decisions 007, 023 and 053;
 // contract/test/browser-entry.test.ts keeps it so.
+export type * from './admin.ts';
 export * from './email.ts';
 export * from './error-detection.ts';
 export type * from './errors.ts';
@@ -11,6 +12,7 @@ export * from './format.ts';
 export * from './languages.ts';
 export * from './names.ts';
 export * from './one-time-code.ts';
+export * from './operators.ts';
 export type * from './passkeys.ts';
 export * from './password.ts';
 export * from './plans.ts';

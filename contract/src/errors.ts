@@ -129,6 +129,21 @@ export const errorMessages = {
   'passkey.name_invalid': 'A passkey name must be 1 to 60 characters long, without line breaks',
   'passkey.limit': 'You have reached the maximum of 10 passkeys. Remove one before adding another',
   'passkey.already_added': 'This passkey is already registered. Use it to sign in, or choose another one',
+  // The operator's console and admin API (decisions 059-061)
+  'auth.account_disabled': 'This account is disabled. Contact support',
+  'admin.token_required': 'Send an admin token (Authorization: Bearer …) to use the admin API',
+  'admin.scope_required': 'This admin token or role does not allow this action',
+  'admin.reason_required': 'Give a reason for this action, up to 500 characters',
+  'admin.account_not_found': 'There is no account with this id',
+  'admin.already_disabled': 'This account is already disabled',
+  'admin.not_disabled': 'This account is not disabled',
+  'admin.already_verified': 'This account has already confirmed its email address',
+  'admin.account_disabled': 'This account is disabled. Enable it first',
+  'admin.no_sign_in_pause': 'Signing in is not paused for this account',
+  'admin.license_not_found': 'There is no license with this id',
+  'admin.license_revoked': 'This license is revoked and cannot be changed',
+  'admin.team_not_found': 'There is no team with this id',
+  'admin.expiry_invalid': 'Give the new expiry as a date in the future',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,4 +1,5 @@
 // The whole contract, for the server, the scripts and the tests; the browser imports browser.ts.
+export * from './admin.ts';
 export * from './email.ts';
 export * from './error-detection.ts';
 export * from './errors.ts';
@@ -7,6 +8,7 @@ export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './names.ts';
 export * from './one-time-code.ts';
+export * from './operators.ts';
 export * from './passkeys.ts';
 export * from './password.ts';
 export * from './plans.ts';

@@ -30,8 +30,9 @@ import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { teamRoutes } from './features/teams/team.routes.ts';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { WebhookWorker } from './features/webhooks/webhook-worker.ts';
+import { adminPrefix, buildAdminApp } from './http/admin-app.ts';
 import { bodyLimits, registerBodyLimits, registerJsonParser } from './http/body-limits.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { logPath } from './http/log-path.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
 
 export interface App {
   app: FastifyInstance;
+  /** The admin listener's app (decision 059): /admin/v1 on its own port, never on the public one. */
+  admin: FastifyInstance;
   deps: Deps;
   outbox: OutboxWorker;
   /** Delivers the back-channel logouts of ended sessions. */
@@ -171,6 +174,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
 
+  // The admin API lives on its own listener; here /admin is nobody's page (decision 059).
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === adminPrefix || path.startsWith(`${adminPrefix}/`)) return sendError(reply, 404, 'request.not_found', { params: { path } });
+  });
   sessionGuard(app, deps);
   signupRoutes(app, deps);
   otpSignupRoutes(app, deps);
@@ -197,12 +205,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerWeb(app, config, (host) => getBrand(deps.db, config, host));
 
   await app.ready();
+  const admin = await buildAdminApp(app, config, deps);
   outbox.start();
   webhooks.start();
   logouts.start();
   sessionSweep.start();
   return {
     app,
+    admin,
     deps,
     outbox,
     logouts,
@@ -211,6 +221,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailboxKey,
     async close() {
       await app.close();
+      await admin.close();
       await outbox.stop();
       await webhooks.stop();
       await logouts.stop();

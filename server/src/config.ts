@@ -44,6 +44,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: int(3000, 0, 65535),
   HOST: z.string().default('127.0.0.1'),
+  // The admin listener (decision 059): its own port, on this machine only unless told otherwise.
+  ADMIN_PORT: int(3001, 0, 65535),
+  ADMIN_HOST: z.string().default('127.0.0.1'),
+  ADMIN_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().default('file:./data/gatehouse.db'),
   REDIS_URL: optionalString,
@@ -123,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${[...lines, ...ssoEnv.issues].join('\n')}`);
   }
   const e = parsed.data;
+  if (e.ADMIN_PORT !== 0 && e.ADMIN_PORT === e.PORT && e.ADMIN_HOST === e.HOST) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PORT: the admin listener needs a port of its own, not PORT');
+  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const database = parseDatabaseUrl(e.DATABASE_URL);
   const secureCookies = publicUrl.protocol === 'https:' || publicUrl.hostname === 'localhost';
@@ -131,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl: publicUrl.origin,
+    admin: { port: e.ADMIN_PORT, host: e.ADMIN_HOST, url: e.ADMIN_URL ? new URL(e.ADMIN_URL).origin : undefined },
     database,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

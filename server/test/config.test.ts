@@ -30,6 +30,9 @@ function readmeDefaults(): Map<string, string> {
 const shown: Record<string, (c: Config) => string> = {
   PORT: (c) => String(c.port),
   HOST: (c) => c.host,
+  ADMIN_PORT: (c) => String(c.admin.port),
+  ADMIN_HOST: (c) => c.admin.host,
+  ADMIN_URL: (c) => unset(c.admin.url),
   PUBLIC_URL: (c) => c.publicUrl.replace(`:${c.port}`, ':$PORT'),
   DATABASE_URL: (c) => (c.database.dialect === 'sqlite' ? `file:./${relative(process.cwd(), c.database.path)}` : c.database.url),
   REDIS_URL: (c) => unset(c.redisUrl),
@@ -111,6 +114,8 @@ describe('configuration', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ PORT: 'abc' }, 'PORT'],
       [{ PORT: '70000' }, 'PORT'],
+      [{ ADMIN_PORT: '3000' }, 'ADMIN_PORT'],
+      [{ ADMIN_URL: 'ftp://admin.example.com' }, 'ADMIN_URL'],
       [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
       [{ SMTP_URL: 'http://x' }, 'SMTP_URL'],
       [{ PUBLIC_URL: 'ftp://portal.example.com' }, 'PUBLIC_URL'],

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createLicenses } from '../src/features/licenses/license.service.ts';
 import { createPanel } from '../src/features/panels/panel.service.ts';
-import { dumpDatabase, eventually, visitor } from './support/accounts.ts';
+import { dumpDatabase, eventually, seedAccount, visitor } from './support/accounts.ts';
 import { codeIn, panelBrowser, registerFromPanel, registerPanel } from './support/panels.ts';
 import { linkIn } from './support/smtp.ts';
 import { startLoggingTestApp, type TestApp } from './support/test-app.ts';
@@ -84,6 +84,19 @@ describe('logs', () => {
       assert.ok(secret.length >= 16, `${name} was captured`);
       assert.ok(!log.includes(secret), `the ${name} appears in the log`);
     }
+  });
+
+  it('name a refused sign-in by a reason code and the account id, never by the address', async () => {
+    const email = `refused-${randomBytes(4).toString('hex')}@example.com`;
+    const stranger = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    const account = await seedAccount(t, email, { passwordHash: await t.deps.hasher.hash('Delta tango secret 4') });
+    assert.equal((await visitor(t).postForm('/signin', { email, password: 'Echo tango secret 5' })).status, 401);
+    assert.equal((await visitor(t).postForm('/signin', { email: stranger, password: 'Echo tango secret 5' })).status, 401);
+    const refused = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'sign-in refused');
+    assert.ok(refused.some((entry) => entry.reason === 'wrong_password' && entry.accountId === account.id));
+    assert.ok(refused.some((entry) => entry.reason === 'unknown_address' && entry.accountId === null));
+    const log = lines.join('');
+    assert.ok(!log.includes(email) && !log.includes(stranger), 'no address is logged');
   });
 
   it('hold no apiKey, code or password of the control-panel calls; no URL, mail or stored row holds the apiKey', async () => {

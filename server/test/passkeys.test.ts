@@ -245,6 +245,18 @@ for (const dialect of await dialects()) {
       }
     });
 
+    it('tells a disabled account so once the passkey is verified, and starts no session', async () => {
+      const { id, client } = await person();
+      const authenticator = new SoftAuthenticator();
+      await addPasskey(client, authenticator);
+      await t.deps.db.updateTable('accounts').set({ disabled_at: new Date().toISOString() }).where('id', '=', id).execute();
+      const before = (await amrOf(id)).length;
+      const { answer } = await signInWith(authenticator);
+      assert.equal(answer.status, 403, answer.text);
+      assert.equal(answer.json.code, 'auth.account_disabled');
+      assert.equal((await amrOf(id)).length, before, 'no session started');
+    });
+
     it('ends the run of failed sign-ins, as single sign-on does', async () => {
       const { email, client } = await person();
       const authenticator = new SoftAuthenticator();

@@ -162,12 +162,16 @@ for (const dialect of await dialects()) {
       const clients = [await signIn(t, email, password), await signIn(t, email, password)];
       const disabled = await runAdmin(['account', 'disable', email], t.databaseUrl);
       assert.equal(disabled.code, 0, disabled.stderr);
-      assert.match(disabled.stdout, /disabled: true/);
+      assert.match(disabled.stdout, /is disabled/);
       for (const client of clients) assert.equal((await client.get('/session')).json.data, null);
       assert.deepEqual(await t.deps.db.selectFrom('sessions').select('id').where('account_id', '=', id).execute(), []);
       const again = await visitor(t).postForm('/signin', { email, password });
-      assert.equal(again.status, 401);
-      assert.deepEqual(again.json, invalid);
+      assert.equal(again.status, 403, 'the right password learns that the account is disabled');
+      assert.equal(again.json.code, 'auth.account_disabled');
+      assert.equal(again.json.error, 'This account is disabled. Contact support');
+      const wrong = await visitor(t).postForm('/signin', { email, password: `${password}x` });
+      assert.equal(wrong.status, 401, 'a wrong password learns nothing');
+      assert.deepEqual(wrong.json, invalid);
     });
 
     // These move the shared clock forward; they come last.

@@ -173,6 +173,9 @@ for (const dialect of await dialects()) {
       const disabled = await runAdmin(['account', 'disable', email], t.databaseUrl);
       assert.equal(disabled.code, 0, disabled.stderr);
       await waitFor('account.disabled', id);
+      const enabled = await runAdmin(['account', 'enable', email, '--reason', 'the owner called support'], t.databaseUrl);
+      assert.equal(enabled.code, 0, enabled.stderr);
+      await waitFor('account.enabled', id);
     });
 
     it("announces a deletion: the owner's team, its members removed, the account", async () => {

@@ -142,6 +142,20 @@ const de = {
   'passkey.name_invalid': 'Der Name eines Passkeys muss 1 bis 60 Zeichen lang sein und darf keine Zeilenumbrüche enthalten',
   'passkey.limit': 'Sie haben die Höchstzahl von 10 Passkeys erreicht. Entfernen Sie einen, bevor Sie einen weiteren hinzufügen',
   'passkey.already_added': 'Dieser Passkey ist bereits registriert. Melden Sie sich damit an oder wählen Sie einen anderen',
+  'auth.account_disabled': 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an den Support',
+  'admin.token_required': 'Senden Sie ein Admin-Token (Authorization: Bearer …), um die Admin-API zu nutzen',
+  'admin.scope_required': 'Dieses Admin-Token oder diese Rolle erlaubt diese Aktion nicht',
+  'admin.reason_required': 'Geben Sie einen Grund für diese Aktion an (höchstens 500 Zeichen)',
+  'admin.account_not_found': 'Es gibt kein Konto mit dieser ID',
+  'admin.already_disabled': 'Dieses Konto ist bereits deaktiviert',
+  'admin.not_disabled': 'Dieses Konto ist nicht deaktiviert',
+  'admin.already_verified': 'Dieses Konto hat seine E-Mail-Adresse bereits bestätigt',
+  'admin.account_disabled': 'Dieses Konto ist deaktiviert. Aktivieren Sie es zuerst',
+  'admin.no_sign_in_pause': 'Die Anmeldung ist für dieses Konto nicht pausiert',
+  'admin.license_not_found': 'Es gibt keine Lizenz mit dieser ID',
+  'admin.license_revoked': 'Diese Lizenz ist widerrufen und kann nicht geändert werden',
+  'admin.team_not_found': 'Es gibt kein Team mit dieser ID',
+  'admin.expiry_invalid': 'Geben Sie das neue Ablaufdatum als Datum in der Zukunft an',
 } satisfies ErrorMessages;
 
 export default de;

@@ -136,6 +136,20 @@ const es = {
   'passkey.name_invalid': 'El nombre de una llave de acceso debe tener entre 1 y 60 caracteres, sin saltos de línea',
   'passkey.limit': 'Has alcanzado el máximo de 10 llaves de acceso. Elimina una antes de añadir otra',
   'passkey.already_added': 'Esta llave de acceso ya está registrada. Úsala para iniciar sesión o elige otra',
+  'auth.account_disabled': 'Esta cuenta está desactivada. Ponte en contacto con el soporte',
+  'admin.token_required': 'Envía un token de administración (Authorization: Bearer …) para usar la API de administración',
+  'admin.scope_required': 'Este token de administración o este rol no permite esta acción',
+  'admin.reason_required': 'Indica un motivo para esta acción, de 500 caracteres como máximo',
+  'admin.account_not_found': 'No existe ninguna cuenta con este identificador',
+  'admin.already_disabled': 'Esta cuenta ya está desactivada',
+  'admin.not_disabled': 'Esta cuenta no está desactivada',
+  'admin.already_verified': 'Esta cuenta ya ha confirmado su dirección de correo electrónico',
+  'admin.account_disabled': 'Esta cuenta está desactivada. Actívala primero',
+  'admin.no_sign_in_pause': 'El inicio de sesión no está en pausa para esta cuenta',
+  'admin.license_not_found': 'No existe ninguna licencia con este identificador',
+  'admin.license_revoked': 'Esta licencia está revocada y no se puede modificar',
+  'admin.team_not_found': 'No existe ningún equipo con este identificador',
+  'admin.expiry_invalid': 'Indica la nueva fecha de vencimiento, que debe ser futura',
 } satisfies ErrorMessages;
 
 export default es;

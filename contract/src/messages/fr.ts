@@ -138,6 +138,20 @@ const fr = {
   'passkey.name_invalid': 'Le nom d’une clé d’accès doit comporter de 1 à 60 caractères, sans saut de ligne',
   'passkey.limit': 'Vous avez atteint le maximum de 10 clés d’accès. Supprimez-en une avant d’en ajouter une autre',
   'passkey.already_added': 'Cette clé d’accès est déjà enregistrée. Utilisez-la pour vous connecter ou choisissez-en une autre',
+  'auth.account_disabled': 'Ce compte est désactivé. Contactez le support',
+  'admin.token_required': 'Envoyez un jeton d’administration (Authorization: Bearer …) pour utiliser l’API d’administration',
+  'admin.scope_required': 'Ce jeton d’administration ou ce rôle ne permet pas cette action',
+  'admin.reason_required': 'Indiquez un motif pour cette action, en 500 caractères au plus',
+  'admin.account_not_found': 'Il n’existe aucun compte avec cet identifiant',
+  'admin.already_disabled': 'Ce compte est déjà désactivé',
+  'admin.not_disabled': 'Ce compte n’est pas désactivé',
+  'admin.already_verified': 'Ce compte a déjà confirmé son adresse e-mail',
+  'admin.account_disabled': 'Ce compte est désactivé. Réactivez-le d’abord',
+  'admin.no_sign_in_pause': 'La connexion n’est pas suspendue pour ce compte',
+  'admin.license_not_found': 'Il n’existe aucune licence avec cet identifiant',
+  'admin.license_revoked': 'Cette licence est révoquée et ne peut plus être modifiée',
+  'admin.team_not_found': 'Il n’existe aucune équipe avec cet identifiant',
+  'admin.expiry_invalid': 'Indiquez la nouvelle date d’expiration, dans le futur',
 } satisfies ErrorMessages;
 
 export default fr;

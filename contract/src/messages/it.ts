@@ -131,6 +131,20 @@ const it = {
   'passkey.name_invalid': 'Il nome di una passkey deve contenere da 1 a 60 caratteri, senza interruzioni di riga',
   'passkey.limit': 'Hai raggiunto il massimo di 10 passkey. Rimuovine una prima di aggiungerne un’altra',
   'passkey.already_added': 'Questa passkey è già registrata. Usala per accedere o scegline un’altra',
+  'auth.account_disabled': 'Questo account è disattivato. Contatta l’assistenza',
+  'admin.token_required': 'Invia un token di amministrazione (Authorization: Bearer …) per usare l’API di amministrazione',
+  'admin.scope_required': 'Questo token di amministrazione o questo ruolo non consente questa azione',
+  'admin.reason_required': 'Indica un motivo per questa azione, al massimo 500 caratteri',
+  'admin.account_not_found': 'Non esiste alcun account con questo ID',
+  'admin.already_disabled': 'Questo account è già disattivato',
+  'admin.not_disabled': 'Questo account non è disattivato',
+  'admin.already_verified': 'Questo account ha già confermato il proprio indirizzo email',
+  'admin.account_disabled': 'Questo account è disattivato. Riattivalo prima',
+  'admin.no_sign_in_pause': 'L’accesso non è sospeso per questo account',
+  'admin.license_not_found': 'Non esiste alcuna licenza con questo ID',
+  'admin.license_revoked': 'Questa licenza è revocata e non può essere modificata',
+  'admin.team_not_found': 'Non esiste alcun team con questo ID',
+  'admin.expiry_invalid': 'Indica la nuova scadenza come una data futura',
 } satisfies ErrorMessages;
 
 export default it;

@@ -132,6 +132,20 @@ const ja = {
   'passkey.name_invalid': 'パスキーの名前は 1〜60 文字で、改行を含めることはできません',
   'passkey.limit': 'パスキーの上限（10 個）に達しました。追加する前にどれかを削除してください',
   'passkey.already_added': 'このパスキーはすでに登録されています。ログインに使うか、別のパスキーを選んでください',
+  'auth.account_disabled': 'このアカウントは無効になっています。サポートにお問い合わせください',
+  'admin.token_required': '管理 API を使うには管理トークン（Authorization: Bearer …）を送信してください',
+  'admin.scope_required': 'この管理トークンまたはロールでは、この操作は許可されていません',
+  'admin.reason_required': 'この操作の理由を 500 文字以内で入力してください',
+  'admin.account_not_found': 'この ID のアカウントはありません',
+  'admin.already_disabled': 'このアカウントはすでに無効になっています',
+  'admin.not_disabled': 'このアカウントは無効になっていません',
+  'admin.already_verified': 'このアカウントはすでにメールアドレスを確認済みです',
+  'admin.account_disabled': 'このアカウントは無効になっています。先に有効にしてください',
+  'admin.no_sign_in_pause': 'このアカウントのサインインは一時停止されていません',
+  'admin.license_not_found': 'この ID のライセンスはありません',
+  'admin.license_revoked': 'このライセンスは取り消されているため、変更できません',
+  'admin.team_not_found': 'この ID のチームはありません',
+  'admin.expiry_invalid': '新しい有効期限を将来の日付で指定してください',
 } satisfies ErrorMessages;
 
 export default ja;

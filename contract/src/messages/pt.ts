@@ -127,6 +127,20 @@ const pt = {
   'passkey.name_invalid': 'O nome de uma chave de acesso deve ter de 1 a 60 caracteres, sem quebras de linha',
   'passkey.limit': 'Você atingiu o máximo de 10 chaves de acesso. Remova uma antes de adicionar outra',
   'passkey.already_added': 'Esta chave de acesso já está registrada. Use-a para entrar ou escolha outra',
+  'auth.account_disabled': 'Esta conta está desativada. Entre em contato com o suporte',
+  'admin.token_required': 'Envie um token de administração (Authorization: Bearer …) para usar a API de administração',
+  'admin.scope_required': 'Este token de administração ou esta função não permite esta ação',
+  'admin.reason_required': 'Informe um motivo para esta ação, com no máximo 500 caracteres',
+  'admin.account_not_found': 'Não existe nenhuma conta com este ID',
+  'admin.already_disabled': 'Esta conta já está desativada',
+  'admin.not_disabled': 'Esta conta não está desativada',
+  'admin.already_verified': 'Esta conta já confirmou o endereço de e-mail',
+  'admin.account_disabled': 'Esta conta está desativada. Reative-a primeiro',
+  'admin.no_sign_in_pause': 'O login não está pausado para esta conta',
+  'admin.license_not_found': 'Não existe nenhuma licença com este ID',
+  'admin.license_revoked': 'Esta licença foi revogada e não pode ser alterada',
+  'admin.team_not_found': 'Não existe nenhuma equipe com este ID',
+  'admin.expiry_invalid': 'Informe a nova data de validade, que deve ser futura',
 } satisfies ErrorMessages;
 
 export default pt;

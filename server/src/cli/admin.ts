@@ -1,19 +1,17 @@
 import { parseArgs } from 'node:util';
-import { isDashboardUrl, isHttpsUrl, isLanguage, normalizeEmail, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
+import { isDashboardUrl, isHttpsUrl, isLanguage, normalizeLicenseKey, type Plan, planNames } from '@gatehouse/contract';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrate } from '../db/database.ts';
 import { forgetSharedKey } from '../db/key-check.ts';
-import { toAccountView } from '../features/accounts/account.mapper.ts';
 import { normalizeHost, saveBrand } from '../features/brands/brand.service.ts';
-import { createLicenses, currentLicense, listAllLicenses, revokeLicense } from '../features/licenses/license.service.ts';
+import { createLicenses, listAllLicenses, revokeLicense } from '../features/licenses/license.service.ts';
 import { OidcClientInputError } from '../features/oidc/oidc-client.service.ts';
-import { disableAccount, findAccountForAdmin } from '../features/operators/account-admin.service.ts';
+import { OperatorInputError } from '../features/operators/operators.service.ts';
 import { createPanel, listInstallations, revokeInstallation } from '../features/panels/panel.service.ts';
-import { resetTwoFactor } from '../features/two-factor/enrolment.service.ts';
 import { WebhookInputError } from '../features/webhooks/webhook.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
-import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
 import { oidcOptions, oidcUsage, runOidcCommand } from './oidc-commands.ts';
+import { operatorOptions, operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhook-commands.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
@@ -25,12 +23,10 @@ const usage = `Usage: npm run admin -- <command> [options]
   panel list
   panel revoke ID
   brand set --host HOST --name NAME [--favicon URL --logo URL --color HEX --dashboard URL --support URL --privacy URL --terms URL --language CODE]
-  account show EMAIL
-  account disable EMAIL
-  account two-factor-reset EMAIL   (the owner lost the authenticator and the recovery codes; mails the owner)
   secret-key forget      (before starting the instances with another SECRET_KEY on purpose)
 ${oidcUsage}
 ${webhookUsage}
+${operatorUsage}
 
 Add --json for machine-readable objects. Created keys are printed alone on the last line.`;
 
@@ -57,6 +53,7 @@ const options = {
   help: { type: 'boolean' },
   ...oidcOptions,
   ...webhookOptions,
+  ...operatorOptions,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -66,12 +63,6 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
-function requiredEmail(value: string | undefined): string {
-  const result = normalizeEmail(required(value, 'email'));
-  if (!result.ok) throw new UsageError(`not a valid e-mail address: ${value}`);
-  return result.email;
-}
-
 function print(values: Values, object: unknown, human: string[]): void {
   console.log(values.json ? JSON.stringify(object, null, 2) : human.join('\n'));
 }
@@ -79,6 +70,7 @@ function print(values: Values, object: unknown, human: string[]): void {
 async function run(db: Db, config: Config, words: string[], values: Values): Promise<void> {
   if (await runOidcCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
   if (await runWebhookCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
+  if (await runOperatorCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
   const [area, action, argument] = words;
   const now = iso(systemClock.now());
   switch (`${area} ${action}`) {
@@ -172,33 +164,6 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
       print(values, { host }, [`Brand for ${host} saved.`]);
       return;
     }
-    case 'account show':
-    case 'account disable': {
-      const email = requiredEmail(argument);
-      const account = action === 'disable' ? await disableAccount({ db, clock: systemClock }, email) : await findAccountForAdmin(db, email);
-      if (!account) throw new UsageError(`no account for ${argument}`);
-      const view = {
-        ...toAccountView(account),
-        disabled: action === 'disable' || account.disabled_at !== null,
-        license: await currentLicense({ db, clock: systemClock }, account.id),
-      };
-      print(
-        values,
-        view,
-        Object.entries(view).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`),
-      );
-      return;
-    }
-    case 'account two-factor-reset': {
-      const email = requiredEmail(argument);
-      const secrets = createSecrets(resolveSecretKey(config.secretKey, config.dataDir).key);
-      const deps = { db, config, clock: systemClock, secrets, mailWritten: () => {} };
-      if (!(await resetTwoFactor(deps, email, new URL(config.publicUrl).host))) {
-        throw new UsageError(`no account with two-factor authentication for ${argument}`);
-      }
-      print(values, { email, twoFactorReset: true }, [`Two-factor authentication of ${email} was turned off; the owner is mailed.`]);
-      return;
-    }
     case 'secret-key forget': {
       // The next instance to start records its own key (decision 019); stop every instance first.
       const forgotten = await forgetSharedKey(db);
@@ -234,7 +199,12 @@ async function main(): Promise<number> {
     await run(db, config, parsed.positionals, parsed.values);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OidcClientInputError || error instanceof WebhookInputError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof OidcClientInputError ||
+      error instanceof WebhookInputError ||
+      error instanceof OperatorInputError
+    ) {
       console.error(`Error: ${error.message}\n\n${usage}`);
       return 2;
     }
@@ -248,4 +218,6 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// A command may have set a failing code of its own (`audit verify` finding a broken chain).
+const code = await main();
+process.exitCode = code || process.exitCode;

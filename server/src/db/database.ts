@@ -27,6 +27,7 @@ import * as appHandOvers from './migrations/0025-app-hand-overs.ts';
 import * as challengeInvitation from './migrations/0026-challenge-invitation.ts';
 import * as signupWatchesPerBrowser from './migrations/0027-signup-watches-per-browser.ts';
 import * as webhooks from './migrations/0028-webhooks.ts';
+import * as operators from './migrations/0030-operators.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -60,6 +61,7 @@ const migrations = {
   '0026-challenge-invitation': challengeInvitation,
   '0027-signup-watches-per-browser': signupWatchesPerBrowser,
   '0028-webhooks': webhooks,
+  '0030-operators': operators,
 };
 
 /**

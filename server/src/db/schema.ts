@@ -1,4 +1,4 @@
-import type { Language, Plan, SsoProviderName } from '@gatehouse/contract';
+import type { ActorKind, Language, OperatorRole, Plan, SsoProviderName } from '@gatehouse/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OidcTables } from './oidc-schema.ts';
 
@@ -79,7 +79,11 @@ export type MailKind =
   | 'two_factor_disabled'
   | 'two_factor_reset'
   | 'way_in_added'
-  | 'way_in_removed';
+  | 'way_in_removed'
+  // The operator's remedies (decision 061)
+  | 'account_disabled'
+  | 'account_enabled'
+  | 'sessions_ended_by_support';
 
 // Timestamps are ISO-8601 UTC strings made in application code: they sort correctly as text
 // and keep SQLite and PostgreSQL on the same migrations (docs/decisions/003).
@@ -375,6 +379,59 @@ export interface Database extends OidcTables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_entitlements: WebhookEntitlementsTable;
   webhook_expiries: WebhookExpiriesTable;
+  operators: OperatorsTable;
+  admin_tokens: AdminTokensTable;
+  operator_actions: OperatorActionsTable;
+  audit_chain_head: AuditChainHeadTable;
+}
+
+/** A Gatehouse account that may use the admin API and the console, with a fixed role (decision 060). */
+export interface OperatorsTable {
+  account_id: string;
+  role: OperatorRole;
+  granted_at: Timestamp;
+  /** Who granted it: `cli:<user>` or `operator:<account id>`. */
+  granted_by: string;
+}
+
+/** A script's key to the admin API; only its HMAC under a key derived from SECRET_KEY is kept. */
+export interface AdminTokensTable {
+  id: string;
+  name: string;
+  token_key: string;
+  /** The scopes, separated by spaces. */
+  scopes: string;
+  /** An operator's own token: it acts as that operator, within the operator's role as it is at each use. */
+  operator_account_id: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** One operator's action: append-only, each row chained to the one before by a keyed hash (decision 061). */
+export interface OperatorActionsTable {
+  seq: number;
+  id: string;
+  at: Timestamp;
+  type: string;
+  account_id: string | null;
+  actor_kind: ActorKind;
+  actor_id: string;
+  actor_name: string;
+  ip: string | null;
+  reason: string | null;
+  /** JSON: what the action changed (a license's id, a new expiry), never a secret. */
+  detail: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadTable {
+  name: string;
+  seq: number;
+  hash: string;
 }
 
 /** A receiver the operator registered (decision 055); secrets sealed under SECRET_KEY. */

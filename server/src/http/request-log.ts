@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // A browser's revalidation of a hashed asset says nothing an operator needs at info.
+    if (reply.statusCode === 304 && request.url.startsWith('/assets/')) request.log.debug(line, 'request completed');
+    else request.log.info(line, 'request completed');
   });
 }

@@ -34,6 +34,8 @@ export interface Limits {
   accountFailed(email: string): Promise<{ failures: number; tripped: boolean }>;
   /** A successful sign-in or a new password ends the run. */
   accountCleared(email: string): Promise<void>;
+  /** Where the address's run stands, for the operator's health card: failures counted, and until when it is paused. */
+  accountRun(email: string): Promise<{ failures: number; paused: boolean; until: Date | null }>;
   /** Every OpenID callback: per IP, like the sign-ins it stands for. */
   ssoCallback(ip: string): Promise<void>;
   /** Before an invitation mail (new or resent): per inviting account, on top of mailSend's limits. */
@@ -179,6 +181,12 @@ export function createLimits(redis?: Redis, options: { accountSigninFailures?: n
     },
     async accountCleared(email) {
       await accountFailures.delete(address(email));
+    },
+    async accountRun(email) {
+      const run = await accountFailures.get(address(email));
+      const failures = run?.consumedPoints ?? 0;
+      const paused = failures >= accountCap;
+      return { failures, paused, until: paused && run ? new Date(Date.now() + run.msBeforeNext) : null };
     },
     ssoCallback: (ip) => consume(ssoCallbacks, ipKey(ip)),
     invitationSend: (accountId) => consume(invitationsPerAccount, accountId),

@@ -126,6 +126,12 @@ function layoutFor(kind: MailKind, m: MailMessages, params: MailParams, language
       return { ...m.twoFactorDisabled, paragraphs: [m.twoFactorDisabled.intro], after: [m.twoFactorDisabled.notYou] };
     case 'two_factor_reset':
       return { ...m.twoFactorReset, paragraphs: [m.twoFactorReset.intro], after: [m.twoFactorReset.after] };
+    case 'account_disabled':
+      return { ...m.accountDisabled, paragraphs: [m.accountDisabled.intro], after: [m.accountDisabled.after] };
+    case 'account_enabled':
+      return { ...m.accountEnabled, paragraphs: [m.accountEnabled.intro], after: [m.accountEnabled.after] };
+    case 'sessions_ended_by_support':
+      return { ...m.sessionsEndedBySupport, paragraphs: [m.sessionsEndedBySupport.intro], after: [m.sessionsEndedBySupport.after] };
     case 'team_invitation':
       return {
         ...m.teamInvitation,

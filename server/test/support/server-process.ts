@@ -39,6 +39,8 @@ async function spawnOnce(port: number, env: Record<string, string>, nodeArgs: st
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The admin listener on a port of the system's choosing: several servers run at once.
+      ADMIN_PORT: '0',
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'silent',
       ARGON2_MEMORY_KIB: '1024',

@@ -34,6 +34,8 @@ export class TestClock implements Clock {
 
 export interface TestApp extends App {
   url: string;
+  /** The admin listener's origin (decision 059). */
+  adminUrl: string;
   /** The DATABASE_URL of this app: another instance or the admin CLI can open the same database. */
   databaseUrl: string;
   smtp: SmtpCapture;
@@ -79,6 +81,7 @@ export async function startTestApp(
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
+      ADMIN_PORT: '0',
       PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: database.url,
       SMTP_URL: smtpUrl,
@@ -108,9 +111,13 @@ export async function startTestApp(
     }
   }
   const url = `http://localhost:${port}`;
+  await app.admin.listen({ port: 0, host: '127.0.0.1' });
+  const adminAddress = app.admin.server.address();
+  const adminUrl = `http://127.0.0.1:${typeof adminAddress === 'object' && adminAddress ? adminAddress.port : 0}`;
   return {
     ...app,
     url,
+    adminUrl,
     databaseUrl: database.url,
     smtp,
     clock,

@@ -14,6 +14,7 @@ import { twoFactorPath } from '../features/two-factor/two-factor-path.ts';
 import type { ScreenHandle } from '../layouts/screen.tsx';
 import { track } from '../lib/analytics.ts';
 import { api } from '../lib/api.ts';
+import { useBrand } from '../lib/brand.ts';
 import { localizedPath, useI18n } from '../lib/i18n.tsx';
 import { asksSecondFactor, mode } from '../lib/mode.ts';
 import { LocalLink, safeRedirect } from '../lib/navigation.tsx';
@@ -36,6 +37,7 @@ const loadBanners = () =>
 
 export default function Login() {
   const { t, te, language, errorCode } = useI18n();
+  const brand = useBrand();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Handed on by a finished password reset: the address is known, only the password is left to type.
@@ -170,6 +172,10 @@ export default function Login() {
                   <LocalLink to="/reset-password" state={{ email }}>
                     {t('titles.resetPassword')}
                   </LocalLink>
+                </>
+              ) : f.formError === 'auth.account_disabled' && brand.supportUrl ? (
+                <>
+                  {te('auth.account_disabled')}: <a href={brand.supportUrl}>{t('common.supportCentre')}</a>
                 </>
               ) : undefined}
             </FormAlert>

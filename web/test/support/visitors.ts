@@ -70,6 +70,7 @@ export function oneVisitorPerTest({ app, deps }: App): void {
     accountPaused: whole.accountPaused,
     accountFailed: whole.accountFailed,
     accountCleared: whole.accountCleared,
+    accountRun: whole.accountRun,
     invitationSend: whole.invitationSend,
   };
   Object.assign(deps.limits, perVisitor);

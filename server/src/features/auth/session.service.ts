@@ -24,6 +24,9 @@ interface SessionDeps {
   config: Pick<Config, 'session'>;
 }
 
+/** The answer of every way in for a disabled account whose owner proved themselves (decision 059's customer side). */
+export const accountDisabled = () => new AppError(403, 'auth.account_disabled');
+
 // Refreshing the idle expiry on every request would write on every read; once a minute is plenty.
 const touchIntervalMs = 60_000;
 
@@ -54,7 +57,9 @@ async function startSession(
   const { pending, until } = options;
   await lockAccount(db, checked.id);
   const current = await findAccountById(db, checked.id);
-  if (!current || current.disabled_at || current.credential_generation !== checked.credential_generation) {
+  // Every way in that proved the person ends here: a disabled account is told so, and only then (decision 051).
+  if (current?.disabled_at) throw accountDisabled();
+  if (!current || current.credential_generation !== checked.credential_generation) {
     throw new AppError(401, 'auth.invalid_credentials');
   }
   if (!provesTwoFactors(amr) && (await hasAuthenticator(db, current.id))) {

@@ -7,7 +7,7 @@ import { linkPanelUser } from '../panels/panel.repository.ts';
 import { clearFailures, countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
 import { proofs } from './proof.ts';
-import { finishWayIn } from './session.service.ts';
+import { accountDisabled, finishWayIn } from './session.service.ts';
 
 /**
  * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
@@ -26,7 +26,7 @@ export async function signIn(
   await deps.limits.hashing(caller.ip);
   const paused = await deps.limits.accountPaused(input.email);
   const account = await findAccountByEmail(deps.db, input.email);
-  const stored = account && !account.disabled_at ? account.password_hash : null;
+  const stored = account ? account.password_hash : null;
   let valid = false;
   if (stored) valid = await deps.hasher.verify(stored, input.password);
   else await deps.hasher.verifyDummy(input.password);
@@ -34,9 +34,18 @@ export async function signIn(
   if (paused || !account || !valid) {
     await deps.limits.signinFailed(input.email, caller.ip);
     await recordAuthEvent(deps.db, { accountId: account?.id ?? null, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
+    // A reason code and the account id only: never the address, never what was typed.
+    const reason = paused ? 'signin_paused' : !account ? 'unknown_address' : stored === null ? 'no_password' : 'wrong_password';
+    deps.log.info({ reason, accountId: account?.id ?? null }, 'sign-in refused');
     if (paused) throw new AppError(401, 'auth.signin_paused');
     const tripped = await countAccountFailure(deps, input.email, account, caller);
     throw new AppError(401, tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
+  }
+  // Only the right password learns that the account is disabled: a wrong one gets the same answer as for any address.
+  if (account.disabled_at) {
+    await recordAuthEvent(deps.db, { accountId: account.id, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
+    deps.log.info({ reason: 'account_disabled', accountId: account.id }, 'sign-in refused');
+    throw accountDisabled();
   }
   // Hashes made with older parameters are upgraded while the password is at hand.
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;

@@ -1,4 +1,5 @@
 import { screenUrl } from '@gatehouse/contract';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Session } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
@@ -123,14 +124,22 @@ export async function disableTwoFactor(
  * (`npm run admin -- account two-factor-reset`): what the registry ends at this step (the
  * authenticator and its recovery codes) ends, audited, and the owner is mailed in their language.
  */
-export async function resetTwoFactor(deps: MailDeps, email: string, host: string): Promise<boolean> {
+export async function resetTwoFactor(
+  deps: MailDeps,
+  email: string,
+  host: string,
+  recordActor: (trx: DbOrTx, at: string) => Promise<void>,
+): Promise<boolean> {
   const account = await findAccountByEmail(deps.db, email);
   if (!account) return false;
   return withMail(deps, host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await findAuthenticator(trx, account.id))) return false;
     await applyRecovery(trx, account.id, 'twoFactorReset');
-    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_reset', ip: null, at: iso(deps.clock.now()) });
+    const at = iso(deps.clock.now());
+    await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_reset', ip: null, at });
+    // Who did it goes to the operators' chained record (decision 061), with their reason.
+    await recordActor(trx, at);
     await notifyReset(deps, mail, account);
     return true;
   });

@@ -24,6 +24,7 @@ export const webhookEvents = {
   'account.created': z.object({ ...accountFields, locale: z.enum(languages), method: z.enum(creationMethods) }),
   'account.updated': z.object(accountFields),
   'account.disabled': z.object({ accountId }),
+  'account.enabled': z.object({ accountId }),
   'account.deleted': z.object({ accountId }),
   'session.ended': z.object({ accountId, sid: z.string().describe('The session id, as the back-channel logout token has it') }),
   'license.activated': z.object({ accountId, licenseId: z.string(), plan, limits, expiresAt: z.string().nullable() }),

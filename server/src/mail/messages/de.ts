@@ -228,6 +228,28 @@ const de: MailMessages = {
     expiry: 'Die Einladung ist {days} Tage gültig, bis {date}.',
     notExpected: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. Es ändert sich nichts.',
   },
+  accountDisabled: {
+    subject: 'Ihr {brand}-Konto wurde deaktiviert',
+    preheader: 'Sie können sich nicht mehr anmelden.',
+    intro:
+      'unser Support hat Ihr Konto bei {brand} ({email}) deaktiviert. Sie können sich nicht mehr anmelden, und alle Geräte und Apps wurden abgemeldet.',
+    after: 'Falls Sie das für einen Irrtum halten, wenden Sie sich bitte an unseren Support.',
+  },
+  accountEnabled: {
+    subject: 'Ihr {brand}-Konto ist wieder aktiviert',
+    preheader: 'Sie können sich wie gewohnt anmelden.',
+    intro: 'unser Support hat Ihr Konto bei {brand} ({email}) wieder aktiviert. Sie können sich wie gewohnt anmelden.',
+    button: 'Anmelden',
+    after: 'Falls Sie damit nicht gerechnet haben, wenden Sie sich bitte an unseren Support.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'Sie wurden von Ihrem {brand}-Konto abgemeldet',
+    preheader: 'Melden Sie sich erneut an, um fortzufahren.',
+    intro:
+      'unser Support hat Ihr Konto bei {brand} ({email}) auf allen Geräten und in allen Apps abgemeldet. Melden Sie sich erneut an, um fortzufahren.',
+    button: 'Anmelden',
+    after: 'Falls Sie das nicht angefragt haben, ändern Sie bitte sofort Ihr Passwort und wenden Sie sich an unseren Support.',
+  },
 };
 
 export default de;

@@ -219,6 +219,26 @@ const en = {
     expiry: 'The invitation is valid for {days} days, until {date}.',
     notExpected: 'If you did not expect this invitation, you can ignore this email. Nothing will change.',
   },
+  accountDisabled: {
+    subject: 'Your {brand} account has been disabled',
+    preheader: 'You can no longer sign in.',
+    intro: 'Our support disabled your {brand} account ({email}). You can no longer sign in to it, and every device and app was signed out.',
+    after: 'If you think this is a mistake, contact our support.',
+  },
+  accountEnabled: {
+    subject: 'Your {brand} account is enabled again',
+    preheader: 'You can sign in as before.',
+    intro: 'Our support enabled your {brand} account ({email}) again. You can sign in as before.',
+    button: 'Sign in',
+    after: 'If you did not expect this, contact our support.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'You were signed out of your {brand} account',
+    preheader: 'Sign in again to continue.',
+    intro: 'Our support signed your {brand} account ({email}) out of every device and app. Sign in again to continue.',
+    button: 'Sign in',
+    after: 'If you did not ask for this, change your password right away and contact our support.',
+  },
 };
 
 export default en;

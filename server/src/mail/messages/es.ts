@@ -225,6 +225,28 @@ const es: MailMessages = {
     expiry: 'La invitación es válida durante {days} días, hasta el {date}.',
     notExpected: 'Si no esperabas esta invitación, puedes ignorar este correo. No cambiará nada.',
   },
+  accountDisabled: {
+    subject: 'Tu cuenta de {brand} ha sido desactivada',
+    preheader: 'Ya no puedes iniciar sesión.',
+    intro:
+      'Nuestro equipo de soporte ha desactivado tu cuenta de {brand} ({email}). Ya no puedes iniciar sesión en ella y se ha cerrado la sesión en todos los dispositivos y aplicaciones.',
+    after: 'Si crees que se trata de un error, ponte en contacto con nuestro soporte.',
+  },
+  accountEnabled: {
+    subject: 'Tu cuenta de {brand} vuelve a estar activada',
+    preheader: 'Puedes iniciar sesión como antes.',
+    intro: 'Nuestro equipo de soporte ha vuelto a activar tu cuenta de {brand} ({email}). Puedes iniciar sesión como antes.',
+    button: 'Iniciar sesión',
+    after: 'Si no lo esperabas, ponte en contacto con nuestro soporte.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'Se ha cerrado la sesión de tu cuenta de {brand}',
+    preheader: 'Vuelve a iniciar sesión para continuar.',
+    intro:
+      'Nuestro equipo de soporte ha cerrado la sesión de tu cuenta de {brand} ({email}) en todos los dispositivos y aplicaciones. Vuelve a iniciar sesión para continuar.',
+    button: 'Iniciar sesión',
+    after: 'Si no lo has pedido, cambia tu contraseña de inmediato y ponte en contacto con nuestro soporte.',
+  },
 };
 
 export default es;

@@ -227,6 +227,28 @@ const fr: MailMessages = {
     expiry: 'L’invitation est valable {days} jours, jusqu’au {date}.',
     notExpected: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail. Rien ne changera.',
   },
+  accountDisabled: {
+    subject: 'Votre compte {brand} a été désactivé',
+    preheader: 'Vous ne pouvez plus vous connecter.',
+    intro:
+      'Notre support a désactivé votre compte {brand} ({email}). Vous ne pouvez plus vous y connecter, et tous les appareils et applications ont été déconnectés.',
+    after: 'Si vous pensez qu’il s’agit d’une erreur, contactez notre support.',
+  },
+  accountEnabled: {
+    subject: 'Votre compte {brand} est de nouveau activé',
+    preheader: 'Vous pouvez vous connecter comme avant.',
+    intro: 'Notre support a réactivé votre compte {brand} ({email}). Vous pouvez vous connecter comme avant.',
+    button: 'Se connecter',
+    after: 'Si vous ne vous y attendiez pas, contactez notre support.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'Vous avez été déconnecté de votre compte {brand}',
+    preheader: 'Reconnectez-vous pour continuer.',
+    intro:
+      'Notre support a déconnecté votre compte {brand} ({email}) de tous les appareils et applications. Reconnectez-vous pour continuer.',
+    button: 'Se connecter',
+    after: 'Si vous ne l’avez pas demandé, changez immédiatement votre mot de passe et contactez notre support.',
+  },
 };
 
 export default fr;

@@ -225,6 +225,28 @@ const it: MailMessages = {
     expiry: 'L’invito è valido per {days} giorni, fino al {date}.',
     notExpected: 'Se non ti aspettavi questo invito, puoi ignorare questa email. Non cambierà nulla.',
   },
+  accountDisabled: {
+    subject: 'Il tuo account {brand} è stato disattivato',
+    preheader: 'Non puoi più accedere.',
+    intro:
+      'Il nostro supporto ha disattivato il tuo account {brand} ({email}). Non puoi più accedervi ed è stata chiusa la sessione su tutti i dispositivi e le app.',
+    after: 'Se pensi che si tratti di un errore, contatta il nostro supporto.',
+  },
+  accountEnabled: {
+    subject: 'Il tuo account {brand} è di nuovo attivo',
+    preheader: 'Puoi accedere come prima.',
+    intro: 'Il nostro supporto ha riattivato il tuo account {brand} ({email}). Puoi accedere come prima.',
+    button: 'Accedi',
+    after: 'Se non te lo aspettavi, contatta il nostro supporto.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'È stata chiusa la sessione del tuo account {brand}',
+    preheader: 'Accedi di nuovo per continuare.',
+    intro:
+      'Il nostro supporto ha chiuso la sessione del tuo account {brand} ({email}) su tutti i dispositivi e le app. Accedi di nuovo per continuare.',
+    button: 'Accedi',
+    after: 'Se non l’hai chiesto tu, cambia subito la password e contatta il nostro supporto.',
+  },
 };
 
 export default it;

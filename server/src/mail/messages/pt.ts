@@ -220,6 +220,28 @@ const pt: MailMessages = {
     expiry: 'O convite é válido por {days} dias, até {date}.',
     notExpected: 'Se você não esperava este convite, pode ignorar este e-mail. Nada vai mudar.',
   },
+  accountDisabled: {
+    subject: 'Sua conta {brand} foi desativada',
+    preheader: 'Você não pode mais entrar.',
+    intro:
+      'Nosso suporte desativou sua conta {brand} ({email}). Você não pode mais entrar nela, e a sessão foi encerrada em todos os dispositivos e apps.',
+    after: 'Se você acha que isso é um engano, entre em contato com nosso suporte.',
+  },
+  accountEnabled: {
+    subject: 'Sua conta {brand} foi reativada',
+    preheader: 'Você pode entrar como antes.',
+    intro: 'Nosso suporte reativou sua conta {brand} ({email}). Você pode entrar como antes.',
+    button: 'Entrar',
+    after: 'Se você não esperava por isso, entre em contato com nosso suporte.',
+  },
+  sessionsEndedBySupport: {
+    subject: 'Sua sessão na conta {brand} foi encerrada',
+    preheader: 'Entre novamente para continuar.',
+    intro:
+      'Nosso suporte encerrou a sessão da sua conta {brand} ({email}) em todos os dispositivos e apps. Entre novamente para continuar.',
+    button: 'Entrar',
+    after: 'Se você não pediu isso, troque sua senha imediatamente e entre em contato com nosso suporte.',
+  },
 };
 
 export default pt;

@@ -1,0 +1,51 @@
+/**
+ * The admin API's permissions (decision 060): scopes, and the operators' roles as fixed bundles
+ * of them. One registry: the server's route guard, the CLI and (later) the console read it.
+ */
+export const adminScopes = [
+  'accounts:read',
+  'accounts:write',
+  'licenses:read',
+  'licenses:write',
+  'audit:read',
+  'operators:write',
+  'tokens:write',
+] as const;
+
+export type AdminScope = (typeof adminScopes)[number];
+
+/** What an admin token may carry: the owner's own powers (operators, tokens) are never given to a script. */
+export const tokenScopes = [
+  'accounts:read',
+  'accounts:write',
+  'licenses:read',
+  'licenses:write',
+  'audit:read',
+] as const satisfies readonly AdminScope[];
+
+export const operatorRoles = ['owner', 'support', 'finance', 'readonly'] as const;
+
+export type OperatorRole = (typeof operatorRoles)[number];
+
+const reads = ['accounts:read', 'licenses:read', 'audit:read'] as const satisfies readonly AdminScope[];
+
+export const roleScopes: Record<OperatorRole, readonly AdminScope[]> = {
+  readonly: reads,
+  support: [...reads, 'accounts:write'],
+  finance: [...reads, 'licenses:write'],
+  owner: adminScopes,
+};
+
+export function isAdminScope(value: string): value is AdminScope {
+  return (adminScopes as readonly string[]).includes(value);
+}
+
+export function isOperatorRole(value: string): value is OperatorRole {
+  return (operatorRoles as readonly string[]).includes(value);
+}
+
+/** Who did an operator's action (`actor` in the audit stream). */
+export type ActorKind = 'operator' | 'token' | 'cli';
+
+/** The longest reason an operator may give for an action. */
+export const reasonMaxLength = 500;
