@@ -100,7 +100,7 @@ function capScenario(setting: Setting) {
   });
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`per-account cap on failed sign-ins (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

@@ -19,7 +19,7 @@ import { writeConfirmedAuthenticatorDirectly } from './support/two-factor.ts';
 const password = 'Operator test secret 7';
 const allScopes = ['accounts:read', 'accounts:write', 'licenses:read', 'licenses:write', 'audit:read'] as const;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`admin API (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -17,7 +17,7 @@ import { writeConfirmedAuthenticatorDirectly } from './support/two-factor.ts';
 const password = 'Hand-over secret 2026';
 let n = 0;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`a panel session handed over to an app's pending sign-in (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

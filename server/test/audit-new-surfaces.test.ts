@@ -11,7 +11,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const changed = 'Rotated away 2027 now';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`audit of settings and teams (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -78,7 +78,7 @@ function uniformAnswers(apps: () => TestApp[], panel: () => TestPanel) {
   });
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`one-time code answers and rules (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

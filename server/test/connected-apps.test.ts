@@ -25,7 +25,7 @@ interface App {
   receiver: Receiver;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`Connected apps on the account page (${dialect})`, () => {
     let t: TestApp;
     let dashboard: App;

@@ -16,7 +16,7 @@ const preflight = (t: TestApp, path: string, origin: string, method = 'POST', he
 
 const varyHasOrigin = (headers: Headers) => /(^|,\s*)origin(\s*,|$)/i.test(headers.get('vary') ?? '');
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`cross-origin calls from panel pages (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

@@ -13,7 +13,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Platform license secret 3';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`platform licenses, activated from their panel (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

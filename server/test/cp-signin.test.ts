@@ -15,7 +15,7 @@ const invalidKey = {
   fields: { apiKey: 'panel.invalid_key' },
 };
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`control-panel sign-in and profile (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -44,7 +44,7 @@ function assertFast(service: string, label: string) {
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-const hasPostgres = (await dialects()).includes('postgres');
+const hasPostgres = (await dialects('persistence')).includes('postgres');
 
 describe('PostgreSQL down and back', { skip: !hasPostgres && 'PostgreSQL not reachable' }, () => {
   let t: TestApp;

@@ -115,7 +115,7 @@ async function halfMadeAccounts(db: Db): Promise<string[]> {
   return broken;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`kill -9 during sign-ups (${dialect})`, () => {
     let database: Awaited<ReturnType<typeof freshDatabase>>;
     let db: Db;

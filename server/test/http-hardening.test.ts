@@ -22,7 +22,7 @@ const foreign: Array<Record<string, string>> = [
   { 'sec-fetch-site': 'same-site' },
 ];
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`HTTP hardening (${dialect})`, () => {
     let t: TestApp;
     let webRoot: string;

@@ -6,7 +6,7 @@ import { linkIn } from './support/smtp.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // The whole standalone journey through the front door, once per database.
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`standalone journey (${dialect})`, () => {
     let t: TestApp;
     before(async () => {

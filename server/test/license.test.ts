@@ -10,7 +10,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'License secret 2026';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`licenses (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

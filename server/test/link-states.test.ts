@@ -12,7 +12,7 @@ import { startBehindProxy, type TestApp } from './support/test-app.ts';
 
 const hour = 3_600_000;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`mailed links say whether they were used or expired (${dialect})`, () => {
     let t: TestApp;
     let n = 0;

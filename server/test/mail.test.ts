@@ -268,7 +268,7 @@ describe('/dev/mailbox', () => {
   });
 });
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`mail outbox (${dialect})`, () => {
     let t: TestApp;
     before(async () => (t = await startBehindProxy({ dialect })));

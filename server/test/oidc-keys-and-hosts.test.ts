@@ -13,7 +13,7 @@ const kids = async (t: TestApp) => {
   return ((await answer.json()) as { keys: Array<{ kid: string; d?: string }> }).keys;
 };
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`the OpenID provider's keys and issuers (${dialect})`, () => {
     let first: TestApp;
     let second: TestApp;

@@ -21,7 +21,7 @@ function nextEmail(): string {
   return `logout-${Date.now()}-${counter}@example.com`;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`Logout that reaches the apps (${dialect})`, () => {
     let t: TestApp;
     let receiver: Receiver;

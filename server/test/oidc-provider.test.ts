@@ -13,7 +13,7 @@ function nextEmail(): string {
   return `oidc-${Date.now()}-${counter}@example.com`;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`Gatehouse as the OpenID provider of the operator's apps (${dialect})`, () => {
     let t: TestApp;
     let app: Awaited<ReturnType<typeof registerClient>>;

@@ -6,7 +6,7 @@ import { dialects } from './support/databases.ts';
 import { authorizationRequest, browse, discover, registerClient } from './support/oidc-app.ts';
 import { type SsoTestApp, ssoRoundTrip, startSsoTestApp } from './support/sso.ts';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`an app's sign-in through Google or Microsoft (${dialect})`, () => {
     let sso: SsoTestApp;
     before(async () => {

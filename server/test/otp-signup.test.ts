@@ -9,7 +9,7 @@ import { startBehindProxy, startTestApp, type TestApp } from './support/test-app
 
 const codeIn = (mail: CapturedMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`control-panel sign-up with a code (${dialect})`, () => {
     let t: TestApp;
     let apiKey: string;

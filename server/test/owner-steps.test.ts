@@ -10,7 +10,7 @@ import type { TestApp } from './support/test-app.ts';
 // What a pending account holds comes from its owner's own steps, not from
 // whoever typed the address: consents at completion, panel links from the code's own panel.
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`the owner's own steps (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

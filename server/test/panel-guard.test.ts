@@ -77,7 +77,7 @@ const refusedToPanels = new Set([
   `DELETE ${api.passkey}`,
 ]);
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`the panel key on every signed-in call (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

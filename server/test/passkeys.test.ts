@@ -18,7 +18,7 @@ import { totpAt } from './support/totp.ts';
 const password = 'Passkey owner 2026';
 const cap = 5;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`passkeys (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 // Every password write ends every outstanding token and code of the account
 // (one applyNewPassword for set-password, code completion and both resets).
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`every password write ends every outstanding token and code (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

@@ -19,7 +19,7 @@ const backChannelEvent = 'http://schemas.openid.net/event/backchannel-logout';
 let counter = 0;
 const nextEmail = () => `dashboard-${Date.now()}-${++counter}@example.com`;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`The reference dashboard, signing in with Gatehouse (${dialect})`, () => {
     let t: TestApp;
     let dashboard: ReferenceDashboard;

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`secrets at rest (${dialect})`, () => {
     let t: TestApp;
     let panel: TestPanel;

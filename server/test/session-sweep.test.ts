@@ -9,7 +9,7 @@ const day = 86_400_000;
 
 // Every sign-in writes a session row; the ones nobody can use again go within the hour, the
 // live ones stay.
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`ended sessions are deleted (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -12,7 +12,7 @@ const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100
 const safari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`account settings: profile, consents, password, sessions (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

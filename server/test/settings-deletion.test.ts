@@ -74,7 +74,7 @@ async function tablesMentioning(t: TestApp, needles: string[]): Promise<string[]
   return found;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`account settings: download my data, delete the account (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -11,7 +11,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const password = 'Mailbox secret 2026';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`account settings: e-mail change (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -131,7 +131,7 @@ function scenarios(apps: () => TestApp[]) {
   });
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`settings calls that take the current password count in the account's run (${dialect})`, () => {
     let t: TestApp;
     before(async () => (t = await startBehindProxy({ dialect, env: { ACCOUNT_SIGNIN_FAILURES: String(cap) } })));

@@ -12,7 +12,7 @@ import { startTestApp } from './support/test-app.ts';
 // would not check, their outbox could not open each other's mail), so a shared store in
 // production requires SECRET_KEY; limits kept in memory are said out loud at start.
 
-const postgresReachable = (await dialects()).includes('postgres');
+const postgresReachable = (await dialects('persistence')).includes('postgres');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const key = 'the-same-key-on-every-instance-0123456789';
 
@@ -80,7 +80,7 @@ describe('several instances sharing a store', () => {
   });
 });
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`several instances on one database: one key (${dialect})`, () => {
     it('refuses to start an instance with another SECRET_KEY, saying so; starts again after the key is forgotten on purpose', async () => {
       const database = await freshDatabase(dialect);

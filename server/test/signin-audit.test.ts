@@ -16,7 +16,7 @@ const password = 'Audited sign-in 2026';
 const stepMs = 30_000;
 const signinEvents = new Set(['signin_succeeded', 'sso_signin', 'passkey_signin', 'two_factor_asked']);
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`the audit log of a sign-in with a second factor (${dialect})`, () => {
     let sso: SsoTestApp;
     let t: TestApp;

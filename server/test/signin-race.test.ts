@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 const oldPassword = 'Before the change 2026';
 const newPassword = 'After the change 2026';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`a sign-in in flight never outlives a password change or reset (${dialect})`, () => {
     let t: TestApp;
     let n = 0;

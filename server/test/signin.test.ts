@@ -10,7 +10,7 @@ const password = 'Sign-in secret 2026';
 const invalid = { error: 'Invalid email and password', code: 'auth.invalid_credentials' };
 const day = 86_400_000;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`sign-in and sessions (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -29,7 +29,7 @@ async function accountCount(t: TestApp, emailKey: string): Promise<number> {
   return rows.length;
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`sign-up enumeration and resend limits (${dialect})`, () => {
     let t: TestApp;
     let knownHash: string;

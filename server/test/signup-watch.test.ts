@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 // and the account set up on another device; nobody learns anything about an address that way,
 // nor about a sign-up someone else started (decision 041).
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`the sign-up's starting tab asks what became of it (${dialect})`, () => {
     let t: TestApp;
     // A second instance on the same database, as behind a load balancer: an address's mail

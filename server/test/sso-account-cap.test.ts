@@ -116,7 +116,7 @@ const providers = async () => ({
   microsoft: await startOidcProvider({ flavour: 'microsoft' }),
 });
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`single sign-on in the per-account run (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

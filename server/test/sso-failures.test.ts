@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 // creates or changes nothing: no account, identity or session.
 const signupQuery = 'intent=signup&dataProcessingConsent=1';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`single sign-on failures (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

@@ -10,7 +10,7 @@ import type { TestApp } from './support/test-app.ts';
 const password = 'Correct horse battery 2026';
 const signupQuery = 'intent=signup&dataProcessingConsent=1&analyticsConsent=1&locale=de';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`single sign-on against a real OpenID provider (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

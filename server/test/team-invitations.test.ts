@@ -13,7 +13,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 
 const newPassword = 'Fresh member secret 42';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`teams: invitations and joining (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

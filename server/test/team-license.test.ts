@@ -11,7 +11,7 @@ import { startWithHash, type TestApp } from './support/test-app.ts';
 // What the account page's License section shows a team member (decision 021): the session says
 // which license they work under through a team, and whose team it is.
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`teams: a member's license (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -7,7 +7,7 @@ import { dialects } from './support/databases.ts';
 import { freshEmail, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`teams: names and inviting several addresses (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 // Every account owns one team, made in the transaction that makes the account, by every way in
 // (the admin CLI makes no accounts); GET /team only reads.
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`teams: every way in makes the account's team with it (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

@@ -84,7 +84,7 @@ describe('teams: logs', () => {
   });
 });
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`teams: limits (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

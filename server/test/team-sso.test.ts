@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const signupQuery = (token: string) => `intent=signup&dataProcessingConsent=1&invitation=${token}`;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`teams: joining with single sign-on (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

@@ -20,7 +20,7 @@ import { markSessionsProvedWithTwoFactorsDirectly, signInWithTwoFactorsDirectly 
 
 const day = 86_400_000;
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('behaviour')) {
   describe(`teams: requiring two-factor (${dialect})`, () => {
     let t: TestApp;
     let google: TestOidcProvider;

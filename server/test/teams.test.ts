@@ -6,7 +6,7 @@ import { dialects } from './support/databases.ts';
 import { freshEmail, invitationToken, invite, ownTeam, person, seedInvitation, teamPassword } from './support/teams.ts';
 import { startWithHash, type TestApp } from './support/test-app.ts';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`teams: managing a team (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

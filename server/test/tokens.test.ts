@@ -10,7 +10,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const password = 'Token test secret 9';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`one-time tokens (${dialect})`, () => {
     let t: TestApp;
     let n = 0;

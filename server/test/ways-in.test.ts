@@ -28,7 +28,7 @@ async function tablesWithAccountColumn(t: TestApp): Promise<string[]> {
   return (await query.execute(t.deps.db)).rows.map((row) => row.name).sort();
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`the ways in, one registry (${dialect})`, () => {
     let s: SsoTestApp;
     let t: TestApp;

@@ -19,7 +19,7 @@ import { WebhookReceiver } from './support/webhook-receiver.ts';
 // and instances sharing a PostgreSQL database deliver each event once between them.
 const password = 'correct horse battery';
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`webhooks survive kill -9 during sign-ups (${dialect})`, () => {
     let database: Awaited<ReturnType<typeof freshDatabase>>;
     let db: Db;
@@ -115,7 +115,7 @@ for (const dialect of await dialects()) {
   });
 }
 
-if ((await dialects()).includes('postgres')) {
+if ((await dialects('persistence')).includes('postgres')) {
   describe('webhooks from two instances on one PostgreSQL database', () => {
     let first: TestApp;
     let second: TestApp;

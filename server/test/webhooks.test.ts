@@ -37,7 +37,7 @@ function assertOrderedPerAccount(events: ReceivedEvent[]): void {
   }
 }
 
-for (const dialect of await dialects()) {
+for (const dialect of await dialects('persistence')) {
   describe(`webhooks (${dialect})`, () => {
     let t: TestApp;
     let hash: string;

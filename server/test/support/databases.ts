@@ -28,10 +28,14 @@ async function canReachPostgres(): Promise<boolean> {
 }
 
 /**
- * The databases to run persistence tests on: SQLite always, PostgreSQL when it answers.
- * With REQUIRE_POSTGRES=1 (CI) an unreachable PostgreSQL fails the run instead of skipping.
+ * The databases a suite runs on (decision 054). The persistence suite (repositories, migrations,
+ * locks and races, erasure, durability, several instances) runs on SQLite and on PostgreSQL when
+ * it answers; with REQUIRE_POSTGRES=1 (CI) an unreachable PostgreSQL fails the run instead. A
+ * behaviour suite (what the HTTP API answers and does) runs on SQLite: its rules sit above the
+ * database, which the persistence suite proves the same on both; ALL_DATABASES=1 runs it on both.
  */
-export async function dialects(): Promise<Dialect[]> {
+export async function dialects(suite: 'persistence' | 'behaviour'): Promise<Dialect[]> {
+  if (suite === 'behaviour' && process.env.ALL_DATABASES !== '1') return ['sqlite'];
   postgresReachable ??= canReachPostgres();
   if (await postgresReachable) return ['sqlite', 'postgres'];
   if (process.env.REQUIRE_POSTGRES === '1')
