@@ -31,12 +31,12 @@ async function main(): Promise<void> {
     host: config.host,
     listenTextResolver: (address) => `Gatehouse is running at ${config.publicUrl} (listening on ${address.replace(/^\w+:\/\//, '')})`,
   });
-  await built.admin.listen({ port: config.admin.port, host: config.admin.host });
-  const bound = built.admin.server.address();
-  const adminPort = typeof bound === 'object' && bound ? bound.port : config.admin.port;
-  const adminUrl =
-    config.admin.url ?? `http://${config.admin.host.includes(':') ? `[${config.admin.host}]` : config.admin.host}:${adminPort}`;
-  app.log.info(`Admin API (operators only) at ${adminUrl}/admin/v1`);
+  // Its own line, naming the operators' address (ADMIN_URL when the admin listener is behind a proxy).
+  await built.admin.listen({
+    port: config.admin.port,
+    host: config.admin.host,
+    listenTextResolver: (address) => `Admin API (operators only) at ${config.admin.url ?? address}/admin/v1`,
+  });
   // On the terminal only, never in the log: the link is the mailbox's key (decision 013).
   if (mailboxKey) console.log(`Development mailbox (this machine only): ${config.publicUrl}/dev/mailbox?key=${mailboxKey}`);
 }

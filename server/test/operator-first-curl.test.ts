@@ -15,7 +15,12 @@ describe('the start line and discovery on a host that is not the issuer', () => 
     try {
       const publicUrl = server.url.replace('127.0.0.1', 'localhost');
       const lines = server.stdout().split('\n').filter(Boolean);
-      const urls = lines.flatMap((line) => [...line.matchAll(/https?:\/\/[^\s"),]+/g)].map((match) => match[0]));
+      // The admin listener's own line names the operators' address (decision 059); every other line, the product's once.
+      const admin = lines.filter((line) => line.includes('Admin API (operators only) at http://127.0.0.1:'));
+      assert.equal(admin.length, 1, lines.join('\n'));
+      const urls = lines
+        .filter((line) => !admin.includes(line))
+        .flatMap((line) => [...line.matchAll(/https?:\/\/[^\s"),]+/g)].map((match) => match[0]));
       assert.deepEqual(urls, [publicUrl], lines.join('\n'));
       assert.ok(
         lines.some((line) => line.includes(`Gatehouse is running at ${publicUrl} (listening on 127.0.0.1:`)),

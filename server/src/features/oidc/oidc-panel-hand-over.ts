@@ -96,7 +96,7 @@ export async function redeemHandOver(
     });
   } catch (error) {
     // Disabled, another credential since (the panel's session is dead too), or a second factor owed.
-    if (error instanceof AppError && error.status === 401) return undefined;
+    if (error instanceof AppError && (error.status === 401 || error.code === 'auth.account_disabled')) return undefined;
     throw error;
   }
 }

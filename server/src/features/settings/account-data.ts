@@ -21,6 +21,10 @@ export const tablesWithoutAccountData = [
   'server_keys',
   'webhook_endpoints',
   'webhook_expiries',
+  // The operators' audit chain keeps its rows (decision 061): removing one would break the chain
+  // that proves nothing was changed, and an erased account's id there names nobody any more.
+  'operator_actions',
+  'audit_chain_head',
   ...oidcTablesWithoutAccountData,
 ];
 
@@ -243,6 +247,22 @@ export const accountData: AccountDataPart[] = [
         .then((row) => row ?? null),
     erase: async (trx, account) => {
       await trx.updateTable('licenses').set({ account_id: null, activated_at: null }).where('account_id', '=', account.id).execute();
+    },
+  },
+  {
+    // An operator's role and the tokens that act as the operator (decision 060) end with the account.
+    name: 'operatorRole',
+    tables: ['operators', 'admin_tokens'],
+    export: (db, account) =>
+      db
+        .selectFrom('operators')
+        .select(['role', 'granted_at as grantedAt'])
+        .where('account_id', '=', account.id)
+        .executeTakeFirst()
+        .then((row) => row ?? null),
+    erase: async (trx, account) => {
+      await trx.deleteFrom('admin_tokens').where('operator_account_id', '=', account.id).execute();
+      await trx.deleteFrom('operators').where('account_id', '=', account.id).execute();
     },
   },
   {

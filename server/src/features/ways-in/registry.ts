@@ -179,6 +179,16 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
   'teams',
   'team_members',
   'team_invitations',
+  // An operator's role and tokens open the admin listener, not a way into the account (decision 060).
+  'operators',
+  'admin_tokens',
+  'operator_actions',
+  // What the monitoring backend is told of an account (decision 055).
+  'webhook_sequences',
+  'webhook_events',
+  'webhook_deliveries',
+  'webhook_entitlements',
+  'webhook_expiries',
 ];
 
 /**
