@@ -1,7 +1,7 @@
 import type { Language, Plan } from '@gatehouse/contract';
 import type { App } from '../../src/app.ts';
 import { consentRow, findAccountByEmail, insertConsents } from '../../src/features/accounts/account.repository.ts';
-import { writeToken } from '../../src/features/tokens/token.service.ts';
+import { tokenLifetimesMs, writeToken } from '../../src/features/tokens/token.service.ts';
 import { iso } from '../../src/lib/clock.ts';
 import { nextIp, seedAccount } from './accounts.ts';
 import { issueLicense, registerApp } from './index.ts';
@@ -38,6 +38,8 @@ export interface AccountFixture {
   connectedApp?: boolean;
   /** false: the account exists, nobody is signed in. */
   signedIn?: boolean;
+  /** A password-reset link already used: the password set again through it, which signs the account out. */
+  usedResetLink?: boolean;
 }
 
 export interface MadeFixture {
@@ -50,6 +52,8 @@ export interface MadeFixture {
   pendingEmail?: string;
   /** The pending change's mailed links, as paths: the new address's confirmation, the old address's "stop it". */
   links?: { confirm: string; cancel: string };
+  /** The used reset link (usedResetLink), as its mail gave it. */
+  resetLink?: string;
 }
 
 const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -183,13 +187,27 @@ export async function makeAccountFixture(app: App, email: string, options: Accou
     });
     if (other.statusCode !== 200) throw new Error(`fixture sign-in on a second device: ${other.statusCode} ${other.body}`);
   }
-  if (options.signedIn === false) await call('POST', '/signout', {}, cookie);
+  let reset: Pick<MadeFixture, 'resetLink'> = {};
+  if (options.usedResetLink) {
+    // Stored hashed, as for the address change: a link written as the request writes it stands in for the mailed one.
+    const token = await writeToken(deps.db, {
+      accountId: seeded.id,
+      purpose: 'password_reset',
+      now: deps.clock.now(),
+      lifetimeMs: tokenLifetimesMs.password_reset,
+    });
+    await call('POST', '/user/password-reset', { token, password: fixturePassword });
+    reset = { resetLink: `/reset?token=${token}` };
+  }
+  const signedOut = options.signedIn === false || options.usedResetLink;
+  if (options.signedIn === false && !options.usedResetLink) await call('POST', '/signout', {}, cookie);
   const account = await findAccountByEmail(deps.db, email);
   return {
     id: seeded.id,
     email: account?.email ?? email,
     password: fixturePassword,
-    ...(options.signedIn === false ? {} : { cookie: { name, value } }),
+    ...(signedOut ? {} : { cookie: { name, value } }),
     ...pending,
+    ...reset,
   };
 }

@@ -23,8 +23,8 @@ export interface TeamFixture {
   plan?: Plan;
   /** The owner has a second factor, and the session proved with it. */
   ownerTwoFactor?: boolean;
-  /** Members who accepted their invitations, in this order. */
-  members?: { role?: AssignableRole; twoFactor?: boolean }[];
+  /** Members who accepted their invitations, in this order; `address` begins one's address (grace.hopper+…), which its avatar's initials come from. */
+  members?: { role?: AssignableRole; twoFactor?: boolean; address?: string }[];
   /** Invitations still pending, in this order: to a new address, or to one that has an account. */
   invitations?: { role?: AssignableRole; account?: boolean }[];
   /** The team requires two-factor; the grace, 7 days unless given (0 ends it at once). */
@@ -84,7 +84,8 @@ export async function makeTeamFixture(
 
   const members: MadeFixture[] = [];
   for (const [index, member] of (options.members ?? []).entries()) {
-    const made = await makeAccountFixture(app, email(`member${index + 1}`), { language });
+    const address = email(`member${index + 1}`);
+    const made = await makeAccountFixture(app, member.address ? `${member.address}+${address}` : address, { language });
     await call('POST', `/invitations/${await invite(made.email, member.role)}/accept`, undefined, made);
     if (member.twoFactor) await signInWithTwoFactorsDirectly(app.deps, made.id);
     members.push(made);

@@ -2,6 +2,7 @@
 // journeys name those they pass, and states-reached.test.ts fails on a state no journey reaches.
 import type { State } from '../support/states.ts';
 import { appStates } from './apps.ts';
+import { phoneStates } from './phone.ts';
 import { settingsStates } from './settings.ts';
 import { signupStates } from './signup.ts';
 import { startStates } from './start.ts';
@@ -15,6 +16,7 @@ export const states = {
   ...teamStates,
   ...twoFactorStates,
   ...settingsStates,
+  ...phoneStates,
 } satisfies Record<string, State>;
 
 export type StateName = keyof typeof states;
