@@ -13,7 +13,7 @@ import { endSessionRoute } from './oidc-end-session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { appHandOverRoutes } from './oidc-panel-hand-over.ts';
-import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
+import { type OidcProviders, oidcPrefix, storedPaths } from './oidc-providers.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
 type RawRequest = FastifyRequest['raw'] & { originalUrl?: string };
@@ -26,6 +26,23 @@ async function providerOf(providers: OidcProviders, request: FastifyRequest, rep
     return undefined;
   }
   return providers.providerFor(target.issuer, target.host);
+}
+
+/**
+ * Discovery and JWKS from memory (decision 057): the provider's own answer for this issuer and
+ * keys, asked once. A cross-origin call (its CORS headers follow the Origin) and any other
+ * spelling go to the provider. False when the request is not one of these.
+ */
+async function answerStored(providers: OidcProviders, request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+  if (request.method !== 'GET' || !storedPaths.has(path) || request.headers.origin !== undefined) return false;
+  const target = await providers.issuerFor(request);
+  if (!target) {
+    sendError(reply, 404, 'request.not_found', { params: { path: request.url.split('?')[0] ?? '/' } });
+    return true;
+  }
+  const answer = await providers.storedAnswer(target.issuer, target.host, path, request);
+  reply.code(answer.status).headers(answer.headers).send(answer.body);
+  return true;
 }
 
 /**
@@ -119,9 +136,10 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.slice(oidcPrefix.length) || '/';
+      if (await answerStored(providers, request, reply, path)) return;
       const provider = await providerOf(providers, request, reply);
       if (!provider) return;
-      const path = request.url.slice(oidcPrefix.length) || '/';
       // The library's router ignores case and a trailing slash: every spelling of a route is
       // judged as the route itself, so none escapes the token limit or reaches the library's own
       // end-session pages (Gatehouse answers /session/end itself, before this catch-all).
@@ -140,6 +158,7 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.all(`${oidcPrefix}/*`, hide, forward);
     // Discovery at the root: the issuer is the origin, with no path.
     scope.get('/.well-known/openid-configuration', hide, async (request, reply) => {
+      if (request.url === '/.well-known/openid-configuration' && (await answerStored(providers, request, reply, request.url))) return;
       const provider = await providerOf(providers, request, reply);
       if (provider) await handOver(provider, request, reply, '/.well-known/openid-configuration');
     });
