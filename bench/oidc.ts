@@ -25,7 +25,7 @@ import { connections, type Gatehouse, getLoad, password, rawArgon2, setUpAccount
 import { type Child, startChild } from './support/processes.ts';
 
 /** Enough clients that the per-client token limit (3,000 a minute) never refuses the run. */
-const clientCount = 24;
+const clientCount = Number(process.env.BENCH_CLIENTS ?? 24);
 const redirectUri = 'http://127.0.0.1:9/callback';
 
 interface Side {
@@ -111,7 +111,7 @@ async function interleaved(a: (s: number) => Promise<Result>, b: (s: number) => 
   return { a: combine(as), b: combine(bs) };
 }
 
-async function gatehouseSide(gatehouse: Gatehouse, cookie: string, databaseUrl: string): Promise<{ side: Side; claims: object }> {
+export async function gatehouseSide(gatehouse: Gatehouse, cookie: string, databaseUrl: string): Promise<{ side: Side; claims: object }> {
   const created = await Promise.all(
     Array.from({ length: clientCount }, async (_, i) => {
       // A few at a time: each is a Node process starting.

@@ -30,13 +30,13 @@ function clientAdapter(deps: StoreDeps, host: string | null): Adapter {
       const row = await findActiveClient(deps.db, id);
       if (!row || row.host !== host) return undefined;
       const known = opened.get(id);
-      if (known?.sealed === row.metadata) return structuredClone(known.metadata);
+      if (known?.sealed === row.metadata) return { ...known.metadata };
       // The provider never uses initiate_login_uri, yet refuses the whole client when it is not
       // https; Gatehouse's hand-off reads it from its own column, where http on loopback or a
       // private address is the operator's word (decision 039).
       const { initiate_login_uri: _, ...metadata } = deps.vault.open<AdapterPayload>(row.metadata);
       opened.set(id, { sealed: row.metadata, metadata });
-      return structuredClone(metadata);
+      return { ...metadata };
     },
     upsert: none,
     findByUid: none,
