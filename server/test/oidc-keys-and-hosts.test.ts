@@ -117,6 +117,21 @@ for (const dialect of await dialects()) {
       assert.equal(((await withOld.json()) as { error: string }).error, 'invalid_client');
     });
 
+    it('answers discovery and JWKS from memory exactly as the library does itself', async () => {
+      // A cross-origin request (Origin set) is still the library's own answer.
+      for (const path of ['/.well-known/openid-configuration', '/oidc/.well-known/openid-configuration', '/oidc/jwks']) {
+        const [stored, library] = await Promise.all([
+          fetch(`${first.url}${path}`),
+          fetch(`${first.url}${path}`, { headers: { origin: 'https://app.example' } }),
+        ]);
+        assert.equal(stored.status, 200, path);
+        assert.equal(library.status, 200, path);
+        assert.equal(stored.headers.get('content-type'), library.headers.get('content-type'), path);
+        assert.equal(await stored.text(), await library.text(), path);
+        assert.equal(library.headers.get('access-control-allow-origin'), 'https://app.example');
+      }
+    });
+
     it('ignores X-Forwarded-* from a client that is not a trusted proxy', async () => {
       const answer = await fetch(`${first.url}/.well-known/openid-configuration`, {
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
