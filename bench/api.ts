@@ -15,8 +15,8 @@ import { loopDelayMarker } from './support/loop-delay.ts';
 import { type Child, startChild } from './support/processes.ts';
 import { summarizeProfile } from './support/profile-summary.ts';
 
-const connections = 16;
-const password = 'Benchmark secret 2026';
+export const connections = 16;
+export const password = 'Benchmark secret 2026';
 const email = 'load.test@example.com';
 
 let ipCounter = 0;
@@ -34,7 +34,7 @@ async function call(base: string, path: string, init: RequestInit = {}) {
 }
 
 /** One account through the front door: sign up, the mailed link, verify, set the password; then a session cookie. */
-async function setUpAccount(gatehouse: Gatehouse): Promise<string> {
+export async function setUpAccount(gatehouse: Gatehouse): Promise<string> {
   const base = gatehouse.url;
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await call(base, '/user/signup', json({ email, dataProcessingConsent: true }));
@@ -45,7 +45,7 @@ async function setUpAccount(gatehouse: Gatehouse): Promise<string> {
   return set.cookie;
 }
 
-const signinLoad = (base: string, seconds: number) =>
+export const signinLoad = (base: string, seconds: number) =>
   autocannon({
     url: base,
     connections,
@@ -62,11 +62,11 @@ const signinLoad = (base: string, seconds: number) =>
     ],
   });
 
-const getLoad = (url: string, seconds: number, headers: Record<string, string> = {}) =>
+export const getLoad = (url: string, seconds: number, headers: Record<string, string> = {}) =>
   autocannon({ url, connections, duration: seconds, headers });
 
 /** Raw argon2id verification of the same password, `width` at a time, for `seconds`. */
-async function rawArgon2(stored: string, width: number, seconds: number): Promise<{ count: number; perSecond: number }> {
+export async function rawArgon2(stored: string, width: number, seconds: number): Promise<{ count: number; perSecond: number }> {
   const end = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();
@@ -81,13 +81,13 @@ async function rawArgon2(stored: string, width: number, seconds: number): Promis
   return { count, perSecond: (count / (performance.now() - started)) * 1000 };
 }
 
-type Gatehouse = Child & { smtp: SmtpCapture };
+export type Gatehouse = Child & { smtp: SmtpCapture };
 
 /**
  * Gatehouse as operators run it (production argon2 cost, LOG_LEVEL=info, mail to an SMTP
  * server: here a real listener on loopback) on a fresh SQLite file in `dir`.
  */
-async function startGatehouse(dir: string, profileArgs: string[] = []): Promise<Gatehouse> {
+export async function startGatehouse(dir: string, profileArgs: string[] = []): Promise<Gatehouse> {
   const smtp = new SmtpCapture();
   const child = await startChild(
     [...profileArgs, '--import', './bench/support/loop-delay.ts', 'server/src/main.ts'],

@@ -1,4 +1,4 @@
-// `npm run bench [-- size|api|pages|web|timing …] [--profile] [--runs N] [--against <checkout>]`: every benchmark, each
+// `npm run bench [-- size|api|oidc|pages|web|timing …] [--profile] [--runs N] [--against <checkout>]`: every benchmark, each
 // figure against a baseline measured in the same run, loopback only, bounded in time.
 // Figures, not assertions: the README shows the latest and the targets.
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ const { values, positionals } = parseArgs({
     against: { type: 'string' },
   },
 });
-const parts = positionals.length > 0 ? positionals : ['size', 'api', 'pages', 'web', 'timing'];
+const parts = positionals.length > 0 ? positionals : ['size', 'api', 'oidc', 'pages', 'web', 'timing'];
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
@@ -47,7 +47,7 @@ function installMissing(tools: string[]): void {
   if (install.status !== 0) throw new Error('installing the benchmarks’ tools failed');
 }
 installMissing([
-  ...(parts.includes('api') || parts.includes('pages') ? ['autocannon'] : []),
+  ...(parts.includes('api') || parts.includes('pages') || parts.includes('oidc') ? ['autocannon'] : []),
   ...(parts.includes('web') ? ['chrome-launcher', 'lighthouse'] : []),
 ]);
 
@@ -74,6 +74,10 @@ if (parts.includes('api')) {
     mkdirSync(dir, { recursive: true });
     await profileApi(seconds, dir);
   }
+}
+if (parts.includes('oidc')) {
+  const { oidcBench, printOidc } = await import('./oidc.ts');
+  printOidc(await oidcBench({ seconds }), seconds);
 }
 if (parts.includes('pages')) {
   const { pagesBench, printPages } = await import('./pages.ts');

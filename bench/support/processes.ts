@@ -32,7 +32,8 @@ export async function startChild(args: string[], env: Record<string, string>, re
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
+  // Generous: on a machine others are loading, starting Node and the server can take a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited at start:\n${stderr}`);
     try {
@@ -42,7 +43,7 @@ export async function startChild(args: string[], env: Record<string, string>, re
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${args.join(' ')} not ready within 30 s:\n${stderr}`);
+      throw new Error(`${args.join(' ')} not ready within 120 s:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -71,6 +71,21 @@ for (const dialect of await dialects('behaviour')) {
       assert.deepEqual((await stranger.get(api.connectedApps)).json.data, [], `not ${account.id}'s apps`);
     });
 
+    it('counts a userinfo call as a use to the minute, writing nothing within it', async () => {
+      const browser = visitor(t);
+      await registerAccount(t, browser, nextEmail(), password);
+      const { tokens } = await signedInTo(browser, dashboard);
+      const lastUsed = async () => ((await browser.get(api.connectedApps)).json.data as Array<Record<string, string>>)[0]?.lastUsedAt;
+      const signedIn = await lastUsed();
+      assert.ok(signedIn);
+      t.clock.advance(30_000);
+      await oidc.fetchUserInfo(dashboard.config, tokens.access_token, oidc.skipSubjectCheck);
+      assert.equal(await lastUsed(), signedIn, 'half a minute on: the sign-in is the last use still');
+      t.clock.advance(30_000);
+      await oidc.fetchUserInfo(dashboard.config, tokens.access_token, oidc.skipSubjectCheck);
+      assert.ok(String(await lastUsed()) > signedIn, 'a minute on: the call counts as a use');
+    });
+
     it('signs out of one app: its refresh fails, it gets a logout token, the other app and the session keep working', async () => {
       const browser = visitor(t);
       const account = await registerAccount(t, browser, nextEmail(), password);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, type KeyObject, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -42,7 +42,7 @@ export function createSecrets(key: string): Secrets {
 }
 
 /** AES-256-GCM under `key`: the IV, the tag and the text, base64url, behind a version prefix. */
-export function sealWith(key: Buffer, plain: string): string {
+export function sealWith(key: Buffer | KeyObject, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
@@ -50,7 +50,7 @@ export function sealWith(key: Buffer, plain: string): string {
 }
 
 /** Opens what sealWith made under the same key; throws on any other value. */
-export function openWith(key: Buffer, stored: string): string {
+export function openWith(key: Buffer | KeyObject, stored: string): string {
   const raw = Buffer.from(stored.slice(sealedPrefix.length), 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));

@@ -18,7 +18,7 @@ import {
   revokeLicenseByHash,
 } from './license.repository.ts';
 
-export function licenseStatus(license: License, now: Date): LicenseStatus {
+export function licenseStatus(license: Pick<License, 'revoked_at' | 'expires_at' | 'account_id'>, now: Date): LicenseStatus {
   if (license.revoked_at) return 'revoked';
   if (license.expires_at && license.expires_at <= iso(now)) return 'expired';
   return license.account_id ? 'active' : 'available';

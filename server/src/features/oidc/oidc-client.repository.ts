@@ -1,8 +1,14 @@
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { OidcClientsTable } from '../../db/oidc-schema.ts';
 
-export function findActiveClient(db: DbOrTx, id: string) {
-  return db.selectFrom('oidc_clients').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+const activeClient = compiledOnce((db: DbOrTx, id: string) =>
+  db.selectFrom('oidc_clients').selectAll().where('id', '=', id).where('revoked_at', 'is', null),
+);
+
+/** A client that is not revoked; every token request and userinfo call asks (compiled once). */
+export async function findActiveClient(db: DbOrTx, id: string) {
+  return (await activeClient(db, id))[0];
 }
 
 export async function insertClient(db: DbOrTx, row: OidcClientsTable): Promise<void> {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { JWK } from 'oidc-provider';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { OidcKeyState } from '../../db/oidc-schema.ts';
@@ -24,12 +25,27 @@ function sorted<T extends { state: OidcKeyState; created_at: string; kid: string
   return rows.sort((a, b) => order[a.state] - order[b.state] || b.created_at.localeCompare(a.created_at) || a.kid.localeCompare(b.kid));
 }
 
-/** One cheap statement: which keys, in which states (no secret read). */
-export async function keysVersion(db: DbOrTx): Promise<string> {
-  const rows = await db.selectFrom('oidc_keys').select(['kid', 'state', 'created_at']).execute();
-  return sorted(rows)
-    .map((row) => `${row.kid}:${row.state}`)
-    .join(',');
+/**
+ * Which keys, in which states (no secret read), and the brand hosts (each its own issuer): what
+ * the providers and their discovery and JWKS answers are built from, in one small statement.
+ */
+export async function keysAndHosts(db: DbOrTx): Promise<{ version: string; brands: string[] }> {
+  const rows = await db
+    .selectFrom('oidc_keys')
+    .select(['kid', 'state', 'created_at', sql<string | null>`null`.as('host')])
+    .unionAll(
+      db
+        .selectFrom('brands')
+        .select([sql<string>`''`.as('kid'), sql<OidcKeyState>`'retired'`.as('state'), sql<string>`''`.as('created_at'), 'host']),
+    )
+    .execute();
+  const keys = rows.filter((row) => row.host === null);
+  return {
+    version: sorted(keys)
+      .map((row) => `${row.kid}:${row.state}`)
+      .join(','),
+    brands: rows.flatMap((row) => (row.host === null ? [] : [row.host])),
+  };
 }
 
 export async function loadSigningKeys(deps: KeyDeps): Promise<SigningKeys> {

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled-query.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { findActiveClient } from './oidc-client.repository.ts';
 import type { OidcVault } from './oidc-vault.ts';
@@ -21,15 +22,21 @@ export function oidcStore(deps: StoreDeps, host: string | null): (model: string)
 
 function clientAdapter(deps: StoreDeps, host: string | null): Adapter {
   const none = async () => undefined;
+  // The registration opened once per sealed value: the row is still read on every call (a revoked
+  // client or a rotated secret counts at once), its opening only when it changed.
+  const opened = new Map<string, { sealed: string; metadata: AdapterPayload }>();
   return {
     async find(id) {
       const row = await findActiveClient(deps.db, id);
       if (!row || row.host !== host) return undefined;
+      const known = opened.get(id);
+      if (known?.sealed === row.metadata) return { ...known.metadata };
       // The provider never uses initiate_login_uri, yet refuses the whole client when it is not
       // https; Gatehouse's hand-off reads it from its own column, where http on loopback or a
       // private address is the operator's word (decision 039).
       const { initiate_login_uri: _, ...metadata } = deps.vault.open<AdapterPayload>(row.metadata);
-      return metadata;
+      opened.set(id, { sealed: row.metadata, metadata });
+      return { ...metadata };
     },
     upsert: none,
     findByUid: none,
@@ -40,15 +47,46 @@ function clientAdapter(deps: StoreDeps, host: string | null): Adapter {
   };
 }
 
+const payloadById = compiledOnce((db: DbOrTx, id: string, model: string) =>
+  db.selectFrom('oidc_payloads').select(['payload', 'expires_at', 'consumed_at']).where('id', '=', id).where('model', '=', model),
+);
+
+const payloadByUid = compiledOnce((db: DbOrTx, uidKey: string, model: string) =>
+  db.selectFrom('oidc_payloads').select(['payload', 'expires_at', 'consumed_at']).where('uid_key', '=', uidKey).where('model', '=', model),
+);
+
+/** Each token the provider issues is one of these: compiled once, like the lookups. */
+const upsertPayload = compiledOnce(
+  (
+    db: DbOrTx,
+    id: string,
+    model: string,
+    payload: string,
+    grantKey: string,
+    uidKey: string,
+    clientId: string,
+    accountId: string,
+    expiresAt: string,
+  ) => {
+    const values = {
+      payload,
+      grant_key: grantKey,
+      uid_key: uidKey,
+      client_id: clientId,
+      account_id: accountId,
+      expires_at: expiresAt,
+    };
+    return db
+      .insertInto('oidc_payloads')
+      .values({ id, model, consumed_at: null, ...values })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(values));
+  },
+);
+
 function payloadAdapter({ db, clock, vault }: StoreDeps, model: string): Adapter {
   const rowKey = (id: string) => vault.key(model, id);
   const byKey = async (column: 'id' | 'uid_key', value: string) => {
-    const row = await db
-      .selectFrom('oidc_payloads')
-      .select(['payload', 'expires_at', 'consumed_at'])
-      .where(column, '=', value)
-      .where('model', '=', model)
-      .executeTakeFirst();
+    const [row] = await (column === 'id' ? payloadById : payloadByUid)(db, value, model);
     if (!row || (row.expires_at !== null && row.expires_at <= iso(clock.now()))) return undefined;
     const payload = vault.open<AdapterPayload>(row.payload);
     if (row.consumed_at) payload.consumed = Math.floor(Date.parse(row.consumed_at) / 1000);
@@ -66,11 +104,17 @@ function payloadAdapter({ db, clock, vault }: StoreDeps, model: string): Adapter
         account_id: payload.accountId ?? null,
         expires_at: expiresIn ? iso(addMs(clock.now(), expiresIn * 1000)) : null,
       };
-      await db
-        .insertInto('oidc_payloads')
-        .values({ id: rowKey(id), model, consumed_at: null, ...values })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
-        .execute();
+      await upsertPayload(
+        db,
+        rowKey(id),
+        model,
+        values.payload,
+        values.grant_key,
+        values.uid_key,
+        values.client_id,
+        values.account_id,
+        values.expires_at,
+      );
       // The provider picks the sid its ID token carries only once the sign-in resumes: the code
       // is the first record of it, and the app's logout token must carry the same.
       if (model === 'AuthorizationCode' && payload.sid && values.grant_key) {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { openWith, type Secrets, sealWith } from '../../lib/secrets.ts';
 
 /**
@@ -16,8 +16,10 @@ export interface OidcVault {
 }
 
 export function createOidcVault(secrets: Secrets): OidcVault {
-  const idKey = secrets.subKey('oidc stored ids');
-  const sealKey = secrets.subKey('oidc sealed payloads');
+  // Key objects made once: a Buffer key is made into one on every call, which cost the
+  // userinfo call more than the HMAC and the cipher themselves (decision 057).
+  const idKey = createSecretKey(secrets.subKey('oidc stored ids'));
+  const sealKey = createSecretKey(secrets.subKey('oidc sealed payloads'));
   return {
     key: (kind, value) => createHmac('sha256', idKey).update(`${kind}\n${value}`).digest('base64url'),
     seal: (value) => sealWith(sealKey, JSON.stringify(value)),

@@ -13,7 +13,7 @@ import { endSessionRoute } from './oidc-end-session.ts';
 import { signInToApp } from './oidc-interaction.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
 import { appHandOverRoutes } from './oidc-panel-hand-over.ts';
-import { type OidcProviders, oidcPrefix } from './oidc-providers.ts';
+import { type OidcProviders, oidcPrefix, storedPaths } from './oidc-providers.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
 type RawRequest = FastifyRequest['raw'] & { originalUrl?: string };
@@ -34,6 +34,29 @@ async function providerOf(
     return undefined;
   }
   return providers.providerFor(target.issuer, target.host);
+}
+
+/**
+ * Discovery and JWKS from memory (decision 057): the provider's own answer for this issuer and
+ * keys, asked once. A cross-origin call (its CORS headers follow the Origin) and any other
+ * spelling go to the provider. False when the request is not one of these.
+ */
+async function answerStored(
+  providers: OidcProviders,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  publicUrl: string,
+): Promise<boolean> {
+  if (request.method !== 'GET' || !storedPaths.has(path) || request.headers.origin !== undefined) return false;
+  const target = await providers.issuerFor(request);
+  if (!target) {
+    sendError(reply, 404, 'oidc.not_issuer', { params: { issuer: publicUrl } });
+    return true;
+  }
+  const answer = await providers.storedAnswer(target.issuer, target.host, path, request);
+  reply.code(answer.status).headers(answer.headers).send(answer.body);
+  return true;
 }
 
 /**
@@ -127,9 +150,10 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.slice(oidcPrefix.length) || '/';
+      if (await answerStored(providers, request, reply, path, deps.config.publicUrl)) return;
       const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (!provider) return;
-      const path = request.url.slice(oidcPrefix.length) || '/';
       // The library's router ignores case and a trailing slash: every spelling of a route is
       // judged as the route itself, so none escapes the token limit or reaches the library's own
       // end-session pages (Gatehouse answers /session/end itself, before this catch-all).
@@ -148,6 +172,11 @@ export function oidcRoutes(app: FastifyInstance, deps: Deps & { vault: OidcVault
     scope.all(`${oidcPrefix}/*`, hide, forward);
     // Discovery at the root: the issuer is the origin, with no path.
     scope.get('/.well-known/openid-configuration', hide, async (request, reply) => {
+      if (
+        request.url === '/.well-known/openid-configuration' &&
+        (await answerStored(providers, request, reply, request.url, deps.config.publicUrl))
+      )
+        return;
       const provider = await providerOf(providers, request, reply, deps.config.publicUrl);
       if (provider) await handOver(provider, request, reply, '/.well-known/openid-configuration');
     });

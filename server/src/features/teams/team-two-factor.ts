@@ -57,7 +57,12 @@ async function findTwoFactorTeamsOf(db: DbOrTx, accountId: string) {
  */
 export async function withheldTeams(db: DbOrTx, accountId: string, proof: Proof, now: Date): Promise<Set<string>> {
   if (proof && provedTwoFactors(proof)) return new Set();
-  const teams = await findTwoFactorTeamsOf(db, accountId);
+  return withheldAmong(await findTwoFactorTeamsOf(db, accountId), proof, now);
+}
+
+/** withheldTeams of teams already read, each with its rule. */
+export function withheldAmong(teams: (TwoFactorRule & { teamId: string })[], proof: Proof, now: Date): Set<string> {
+  if (proof && provedTwoFactors(proof)) return new Set();
   return new Set(teams.filter((team) => twoFactorStateOf(team, proof, now).withheld).map((team) => team.teamId));
 }
 

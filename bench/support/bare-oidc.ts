@@ -1,0 +1,98 @@
+// The baseline of the OpenID provider's hot paths: the bare oidc-provider (the server's own
+// dependency, same version), configured as Gatehouse configures it (client, token formats,
+// TTLs, PKCE rule, scopes and claims), its records in the library's memory adapter, in its own
+// process. BARE_CLIENTS holds the clients, BARE_CLAIMS the claims findAccount answers with.
+// POST /bench/mint gives a refresh and an access token per client, made by the library's own
+// models as an authorization code grant would make them.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import Provider from 'oidc-provider';
+import { scopeClaims } from '../../server/src/features/oidc/oidc-claims.ts';
+
+interface BareClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+const clients = JSON.parse(process.env.BARE_CLIENTS ?? '[]') as BareClient[];
+const claims = JSON.parse(process.env.BARE_CLAIMS ?? '{}') as Record<string, unknown> & { sub: string };
+const port = Number(process.env.PORT);
+const issuer = `http://127.0.0.1:${port}`;
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(12).toString('base64url'), alg: 'RS256', use: 'sig' };
+const sessionSeconds = Number(process.env.BARE_SESSION_SECONDS);
+const scope = 'openid email profile gatehouse';
+
+const provider = new Provider(issuer, {
+  jwks: { keys: [jwk] },
+  cookies: { keys: [randomBytes(32).toString('base64url')] },
+  claims: scopeClaims,
+  scopes: ['openid', 'offline_access', ...Object.keys(scopeClaims).filter((s) => s !== 'openid')],
+  conformIdTokenClaims: false,
+  responseTypes: ['code'],
+  pkce: { required: () => true },
+  features: {
+    devInteractions: { enabled: false },
+    revocation: { enabled: true },
+    userinfo: { enabled: true },
+    rpInitiatedLogout: { enabled: true },
+    backchannelLogout: { enabled: true },
+  },
+  clients: clients.map((client) => ({
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uris: [client.redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    id_token_signed_response_alg: 'RS256',
+  })),
+  issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+  expiresWithSession: () => false,
+  ttl: {
+    AccessToken: 600,
+    AuthorizationCode: 60,
+    IdToken: 600,
+    Interaction: 3600,
+    Session: sessionSeconds,
+    Grant: sessionSeconds,
+    RefreshToken: sessionSeconds,
+  },
+  async findAccount(_ctx, sub) {
+    return { accountId: sub, claims: () => ({ ...claims, sub }) };
+  },
+});
+provider.proxy = true;
+
+async function mint(): Promise<{ clientId: string; refreshToken: string; accessToken: string }[]> {
+  const now = Math.floor(Date.now() / 1000);
+  return Promise.all(
+    clients.map(async ({ clientId }) => {
+      const client = await provider.Client.find(clientId);
+      if (!client) throw new Error(`no client ${clientId}`);
+      const grant = new provider.Grant({ accountId: claims.sub, clientId });
+      grant.addOIDCScope(scope);
+      const grantId = await grant.save();
+      const common = { accountId: claims.sub, client, grantId, scope, gty: 'authorization_code', sessionUid: 'bench' };
+      const refreshToken = await new provider.RefreshToken({ ...common, authTime: now, iiat: now, rotations: 0 }).save();
+      const accessToken = await new provider.AccessToken(common).save();
+      return { clientId, refreshToken, accessToken };
+    }),
+  );
+}
+
+const callback = provider.callback();
+const server = createServer((request, response) => {
+  if (request.method === 'POST' && request.url === '/bench/mint') {
+    mint().then(
+      (tokens) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tokens)),
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+    return;
+  }
+  callback(request, response);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, '127.0.0.1');
+process.once('SIGTERM', () => server.close(() => process.exit(0)));
