@@ -1,12 +1,11 @@
 // An invitation opened by someone whose account has two-factor on: the code screen comes between
 // the password and the team, and leads back to the invitation's Join (decision 046).
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { providerUser, signInAtProvider, uniqueEmail } from '../support/helpers.ts';
-import { enrolTwoFactorApi, inviteApi, signInApi } from '../support/teams.ts';
-import { expect, test } from '../support/test.ts';
+import { codeAfterEnrolment, enrolTwoFactorApi, inviteApi, signInApi } from '../support/teams.ts';
+import { appStarted, expect, test } from '../support/test.ts';
 
 const password = 'Invited with a code 2026';
 
@@ -36,7 +35,7 @@ test('signing in from an invitation with two-factor on: password, code, then Joi
   await page.getByLabel(en.common.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: en.login.submit, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
-  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByLabel(en.twoFactor.codeLabel).fill(codeAfterEnrolment(secret));
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
   await page.getByRole('button', { name: en.invitation.join }).click();
   await expect(page.getByRole('region', { name: /^Team of /, exact: false }).first()).toBeVisible();
@@ -63,7 +62,9 @@ test('signing in with Google from an invitation with two-factor on: the code, th
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await signInAtProvider(page, login);
   await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
-  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  // Arrived by the provider's redirect, not by goto: the code is typed once the app runs.
+  await appStarted(page);
+  await page.getByLabel(en.twoFactor.codeLabel).fill(codeAfterEnrolment(secret));
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
   await expect(page.getByRole('region', { name: `Team of ${owner.split('@')[0]}` }).getByText(member)).toBeVisible();
 });
@@ -97,7 +98,7 @@ test('an invitation the server cannot show for a moment is kept through the code
   await page.getByLabel(en.common.email).fill(member);
   await page.getByLabel(en.common.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByLabel(en.twoFactor.codeLabel).fill(codeAfterEnrolment(secret));
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
 
   // Signed in, back on the invitation, which still cannot be shown: it is there to ask for again.

@@ -1,10 +1,9 @@
 // A password changed from a browser that signed in before two-factor was turned on elsewhere:
 // the change is made, and that browser's new session comes with the code (decision 046).
-import { totpAt } from '../../../server/test/support/index.ts';
 import en from '../../app/i18n/en.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { capture, uniqueEmail } from '../support/helpers.ts';
-import { enrolTwoFactorApi, signInApi } from '../support/teams.ts';
+import { codeAfterEnrolment, enrolTwoFactorApi, signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
 const password = 'Changed with a code 2026';
@@ -28,7 +27,7 @@ test('changing the password in a session from before two-factor leads to the cod
   await page.getByLabel('Repeat new password').fill(next);
   await page.getByRole('button', { name: /Change password/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: en.twoFactor.heading })).toBeVisible();
-  await page.getByLabel(en.twoFactor.codeLabel).fill(totpAt(secret, new Date(), 1));
+  await page.getByLabel(en.twoFactor.codeLabel).fill(codeAfterEnrolment(secret));
   await page.getByRole('button', { name: en.twoFactor.submit }).click();
   await expect(page).toHaveURL(/\/settings\/password\?changed=1$/);
   await expect(page.getByRole('status').filter({ hasText: en.settings.password.done })).toBeVisible();

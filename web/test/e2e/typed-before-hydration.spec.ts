@@ -111,7 +111,10 @@ test('a single sign-on button pressed before the app runs goes the app’s way: 
   await expect(page).toHaveURL(/\/signup$/);
   release();
   await appStarted(page);
-  await expect(page.getByRole('alert')).toHaveText('Accept the consent to continue');
+  // Said once, under the checkbox; the banner names what to fix (decision 058).
+  await expect(page.locator('input[name="dataProcessingConsent"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Accept the consent to continue')).toHaveCount(1);
+  await expect(page.getByRole('alert')).not.toBeEmpty();
   expect(connects).toEqual([]);
 
   // On the sign-in page, the press leads where the app sends it, with the page's language.

@@ -105,7 +105,7 @@ export const startStates = {
   'reset-error': {
     path: '/reset?token=no-such-token',
     shows: async ({ page, t }) => {
-      await expect(heading(page)).toHaveText(t.reset.heading);
+      await expect(heading(page)).toHaveText(t.reset.deadHeading);
       await expect(page.getByRole('link', { name: t.reset.requestNew })).toBeVisible();
     },
   },
