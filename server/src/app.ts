@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Db, migrate } from './db/database.ts';
@@ -38,6 +38,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { runtimeConfigRoutes } from './http/runtime-config.ts';
 import { registerSecurity } from './http/security.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { serverOptions } from './http/server-options.ts';
 import { sessionGuard } from './http/session.ts';
 import { registerWeb } from './http/web.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -92,14 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         censor: '[redacted]',
       },
     },
-    trustProxy: config.trustProxy,
-    bodyLimit: bodyLimits.bytes,
-    onProtoPoisoning: 'remove',
-    onConstructorPoisoning: 'remove',
-    requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
-    // One line per request instead of two (http/request-log.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    ...serverOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

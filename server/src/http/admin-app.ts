@@ -1,16 +1,17 @@
 import swagger from '@fastify/swagger';
 import type { AdminScope } from '@gatehouse/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
 import { type AdminPrincipal, authenticateAdminToken } from '../features/operators/operators.service.ts';
 import { AppError } from '../lib/errors.ts';
-import { bodyLimits, registerJsonParser } from './body-limits.ts';
+import { registerJsonParser } from './body-limits.ts';
 import { registerErrorHandler, sendError } from './error-handler.ts';
 import { registerRequestLog } from './request-log.ts';
 import { serializerCompiler } from './serializer.ts';
+import { serverOptions } from './server-options.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,13 +65,7 @@ export function adminGuard(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'
 export async function buildAdminApp(public_: FastifyInstance, config: Config, deps: Deps): Promise<FastifyInstance> {
   const admin = Fastify({
     loggerInstance: public_.log.child({ listener: 'admin' }),
-    trustProxy: config.trustProxy,
-    bodyLimit: bodyLimits.bytes,
-    onProtoPoisoning: 'remove',
-    onConstructorPoisoning: 'remove',
-    requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
-    logController: new LogController({ disableRequestLogging: true }),
+    ...serverOptions(config),
   });
   admin.setValidatorCompiler(validatorCompiler);
   admin.setSerializerCompiler(serializerCompiler);
