@@ -10,7 +10,6 @@ import { expect, test } from '../support/test.ts';
 const submit = (page: Page) => page.locator('form button[type="submit"]').first();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
 // A deadline for a hang: the journey takes about a minute, several on a busy machine.
 test.describe.configure({ timeout: 480_000 });
 
