@@ -52,7 +52,7 @@ describe('argon2id at the production cost', () => {
     // A known amount of hashing (eight sign-ins, one argon2id verification each) is queued at
     // once, with probes behind it. The judge is CPU time, which neither the machine's speed nor
     // its load can shift: the event loop's own thread must spend less than the other threads
-    // (libuv's pool, where argon2 runs). Were hashing on the event loop, this thread would spend
+    // (the hashing threads). Were hashing on the event loop, this thread would spend
     // all of it, and the others next to nothing. The event loop's delay is reported alongside.
     const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
     // Wrong passwords: each costs exactly one verification of that hash (a right one would also

@@ -16,7 +16,7 @@ export interface PasswordHasher {
 /**
  * How much lower than the event loop's the argon2id threads' CPU priority is (nice(2); Linux,
  * macOS and Windows): on a machine whose cores the hashes fill, the event loop still gets the
- * CPU it asks for, so signed-in calls keep their pace while sign-ins run (decision 062). Hashing
+ * CPU it asks for, so signed-in calls keep their pace while sign-ins run (decision 064). Hashing
  * gets all the rest: an idle event loop takes nothing from it.
  */
 export const hashingNiceIncrement = 5;
@@ -25,8 +25,8 @@ export const hashingNiceIncrement = 5;
 // thread's start, an idle server keeps none (they never hold the process open either).
 const threadIdleMs = 60_000;
 
-// One pool per size for the whole process, as libuv's was: every app built in it (tests build
-// many) shares the threads instead of starting its own.
+// One pool per size for the whole process: every app built in it (tests build many) shares the
+// threads instead of starting its own.
 const pools = new Map<number, Piscina<PasswordTask, string | boolean>>();
 
 function poolOf(size: number): Piscina<PasswordTask, string | boolean> {
