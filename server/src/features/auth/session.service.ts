@@ -61,12 +61,12 @@ async function startSession(
 ): Promise<Started> {
   const { pending, until } = options;
   const locked = await lockAccountForWayIn(db, checked.id);
-  const current = locked?.account;
   // Every way in that proved the person ends here: a disabled account is told so, and only then (decision 051).
-  if (current?.disabled_at) throw accountDisabled();
-  if (!locked || !current || current.credential_generation !== checked.credential_generation) {
+  if (locked?.account.disabled_at) throw accountDisabled();
+  if (!locked || locked.account.credential_generation !== checked.credential_generation) {
     throw new AppError(401, 'auth.invalid_credentials');
   }
+  const current = locked.account;
   if (!provesTwoFactors(amr) && locked.hasAuthenticator) {
     const challengeToken = await openChallenge(db, deps.clock, current, amr, pending);
     await recordAuthEvent(db, { accountId: current.id, type: 'two_factor_asked', ip: client.ip, at: iso(deps.clock.now()) });
