@@ -106,24 +106,27 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => ({ data: await healthCard(deps, request.params.id, actorOf(request)) }),
   );
 
+  // `fresh`: destructive (it takes something from the customer or lowers their protection), so the
+  // console asks for a recent proof first (decision 062).
   const remedies = [
-    ['disable', 'Disable the account: every session ends, the customer is mailed', disableAccount],
-    ['enable', 'Enable a disabled account again; the customer is mailed', enableAccount],
-    ['sessions/end', 'End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions],
-    ['verification/resend', 'Mail a new verification link to an account that has not confirmed its address', resendVerificationFor],
-    ['password-reset/send', 'Mail the customer a password reset link', sendPasswordReset],
+    ['disable', 'Disable the account: every session ends, the customer is mailed', disableAccount, true],
+    ['enable', 'Enable a disabled account again; the customer is mailed', enableAccount, false],
+    ['sessions/end', 'End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions, true],
+    ['verification/resend', 'Mail a new verification link to an account that has not confirmed its address', resendVerificationFor, false],
+    ['password-reset/send', 'Mail the customer a password reset link', sendPasswordReset, false],
     [
       'two-factor/reset',
       'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
       resetTwoFactorFor,
+      true,
     ],
-    ['sign-in-pause/clear', 'End the run of failed sign-ins that paused signing in with the password', clearSignInPause],
+    ['sign-in-pause/clear', 'End the run of failed sign-ins that paused signing in with the password', clearSignInPause, true],
   ] as const;
-  for (const [path, summary, remedy] of remedies) {
+  for (const [path, summary, remedy, fresh] of remedies) {
     r.post(
       `${v1}/accounts/:id/${path}`,
       {
-        config: { scope: 'accounts:write' },
+        config: { scope: 'accounts:write', fresh },
         schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies },
       },
       async (request) => ({ data: await remedy(deps, request.params.id, context(request)) }),
@@ -217,7 +220,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     `${v1}/licenses/:id/revoke`,
     {
-      config: { scope: 'licenses:write' },
+      config: { scope: 'licenses:write', fresh: true },
       schema: { tags: ['licenses'], summary: 'Revoke a license', params: idParams, body: reasonBody, response: replies },
     },
     async (request) => ({ data: await revokeLicenseById(deps, request.params.id, context(request)) }),
