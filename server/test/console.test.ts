@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { OperatorRole } from '@gatehouse/contract';
+import { accountRemedies, type OperatorRole } from '@gatehouse/contract';
 import { consoleCsp } from '../src/features/console/console.routes.ts';
 import { cliActor } from '../src/features/operators/operator-audit.ts';
 import { grantOperator } from '../src/features/operators/operators.service.ts';
@@ -190,6 +190,23 @@ for (const dialect of await dialects('persistence')) {
 
       const token = await t.deps.db.selectFrom('admin_tokens').select('id').executeTakeFirst();
       assert.equal(token, undefined, 'the console made no admin token');
+    });
+
+    it('asks a fresh proof for every destructive remedy of the registry, and for no other', async () => {
+      const operator = await person('registry', { twoFactor: true, role: 'owner' });
+      await openConsole(operator.browser);
+      const { csrf } = await consoleSession(operator.browser);
+      t.clock.advance(6 * 60_000);
+      const openapi = await operator.browser.get(`${t.adminUrl}/admin/v1/openapi.json`);
+      for (const { path, destructive } of accountRemedies) {
+        assert.ok(openapi.json.paths[`/admin/v1/accounts/{id}/${path}`]?.post, `${path} is a route of the API`);
+        const target = await customer();
+        const answer = await operator.browser.post(`${t.adminUrl}/admin/v1/accounts/${target.id}/${path}`, why, { 'x-csrf-token': csrf });
+        if (destructive) {
+          assert.equal(answer.status, 403, path);
+          assert.equal(answer.json.code, 'admin.fresh_proof_required', path);
+        } else assert.notEqual(answer.json?.code, 'admin.fresh_proof_required', path);
+      }
     });
 
     it('serves its pages on the admin listener only, under a strict CSP', async () => {

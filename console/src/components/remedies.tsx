@@ -1,20 +1,23 @@
-import type { HealthCard } from '@gatehouse/contract/browser';
+import { type AccountRemedy, accountRemedies, type HealthCard } from '@gatehouse/contract/browser';
 import { type FormEvent, useId, useState } from 'react';
 import type { TextKey } from '../i18n/en.ts';
 import { useI18n } from '../i18n/index.tsx';
 import { ApiError, type ConsoleSession, call } from '../lib/api.ts';
 import { useSession } from './session-gate.tsx';
 
-/** The account remedies of the admin API, each offered when the card shows it can help. */
-const remedies: { path: string; applies: (card: HealthCard) => boolean; danger: boolean }[] = [
-  { path: 'disable', applies: (card) => !card.disabled, danger: true },
-  { path: 'enable', applies: (card) => card.disabled, danger: false },
-  { path: 'sessions/end', applies: (card) => card.sessions > 0 || card.connectedApps.length > 0, danger: true },
-  { path: 'verification/resend', applies: (card) => !card.emailVerified, danger: false },
-  { path: 'password-reset/send', applies: (card) => card.emailVerified && !card.disabled, danger: false },
-  { path: 'two-factor/reset', applies: (card) => card.twoFactor.enabled, danger: true },
-  { path: 'sign-in-pause/clear', applies: (card) => card.signInPaused.paused, danger: true },
-];
+/** When each remedy of the admin API's registry is offered: when the card shows it can help. */
+const applies: Record<AccountRemedy, (card: HealthCard) => boolean> = {
+  disable: (card) => !card.disabled,
+  enable: (card) => card.disabled,
+  'sessions/end': (card) => card.sessions > 0 || card.connectedApps.length > 0,
+  'verification/resend': (card) => !card.emailVerified,
+  'password-reset/send': (card) => card.emailVerified && !card.disabled,
+  'two-factor/reset': (card) => card.twoFactor.enabled,
+  'sign-in-pause/clear': (card) => card.signInPaused.paused,
+};
+// Every remedy has its label and help in the catalogue: one missing fails the type check.
+const labelOf = (path: AccountRemedy) => `remedy.${path}` satisfies TextKey;
+const helpOf = (path: AccountRemedy) => `remedy.${path}.help` satisfies TextKey;
 
 type Step = { kind: 'reason' } | { kind: 'proof' };
 
@@ -53,14 +56,14 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
     setError(null);
   };
 
-  const apply = async (path: string) => {
+  const apply = async (path: AccountRemedy) => {
     await call(`/admin/v1/accounts/${encodeURIComponent(card.id)}/${path}`, { method: 'POST', body: { reason } });
-    const label = t(`remedy.${path}` as TextKey);
+    const label = t(labelOf(path));
     close();
     onDone(t('remedy.done', { action: label }));
   };
 
-  const submit = async (event: FormEvent, path: string) => {
+  const submit = async (event: FormEvent, path: AccountRemedy) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -82,14 +85,14 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
     }
   };
 
-  const offered = remedies.filter((remedy) => remedy.applies(card));
+  const offered = accountRemedies.filter((remedy) => applies[remedy.path](card));
   return (
     <aside className="panel remedies" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('remedies.title')}</h2>
       <p className="muted small">{t('remedies.lead')}</p>
       <ul className="remedy-list">
         {offered.map((remedy) => {
-          const label = t(`remedy.${remedy.path}` as TextKey);
+          const label = t(labelOf(remedy.path));
           const isOpen = open === remedy.path;
           const formId = `${ids}-${remedy.path.replace('/', '-')}`;
           return (
@@ -97,7 +100,7 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
               {!isOpen && (
                 <button
                   type="button"
-                  className={`remedy-button${remedy.danger ? ' danger' : ''}`}
+                  className={`remedy-button${remedy.destructive ? ' danger' : ''}`}
                   aria-expanded="false"
                   aria-controls={formId}
                   onClick={() => {
@@ -106,7 +109,7 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
                   }}
                 >
                   <span className="remedy-label">{label}</span>
-                  <span className="remedy-help">{t(`remedy.${remedy.path}.help` as TextKey)}</span>
+                  <span className="remedy-help">{t(helpOf(remedy.path))}</span>
                 </button>
               )}
               {isOpen && (
@@ -158,7 +161,7 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
                     </p>
                   )}
                   <div className="form-actions">
-                    <button type="submit" className={`button ${remedy.danger ? 'danger' : 'primary'}`} disabled={busy}>
+                    <button type="submit" className={`button ${remedy.destructive ? 'danger' : 'primary'}`} disabled={busy}>
                       {step.kind === 'proof' ? t('proof.submit') : t('remedy.confirm', { action: label })}
                     </button>
                     <button type="button" className="button ghost" onClick={close}>
