@@ -6,8 +6,4 @@ export default defineConfig({
   base: '/console/',
   build: { outDir: 'dist', emptyOutDir: true, assetsInlineLimit: 0, sourcemap: false, reportCompressedSize: false },
   oxc: { jsx: { runtime: 'automatic' } },
-  server: {
-    // In development the admin listener runs on :3001 (npm run dev at the root).
-    proxy: { '/admin': 'http://127.0.0.1:3001', '/console/session': 'http://127.0.0.1:3001', '/console/proof': 'http://127.0.0.1:3001' },
-  },
 });
