@@ -191,6 +191,17 @@ const control = createServer(async (request, response) => {
     }
     return response.end(JSON.stringify(await grantOperator(app.deps, url.searchParams.get('email') ?? '', role, cliActor())));
   }
+  // An operator's console sign-in made older than a destructive action allows, as time would.
+  if (url.pathname === '/console-sessions/stale' && request.method === 'POST') {
+    const account = await app.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', url.searchParams.get('email') ?? '')
+      .executeTakeFirstOrThrow();
+    const provedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    await app.deps.db.updateTable('console_sessions').set({ proved_at: provedAt }).where('account_id', '=', account.id).execute();
+    return response.end('{}');
+  }
   if (url.pathname === '/panel') {
     return response.end(JSON.stringify({ apiKey: panel.apiKey, url: panelUrl, foreignUrl: foreignPanelUrl }));
   }
