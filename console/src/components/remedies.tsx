@@ -1,5 +1,5 @@
 import { type AccountRemedy, accountRemedies, type HealthCard } from '@gatehouse/contract/browser';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { TextKey } from '../i18n/en.ts';
 import { useI18n } from '../i18n/index.tsx';
 import { ApiError, type ConsoleSession, call } from '../lib/api.ts';
@@ -37,6 +37,11 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  const passwordField = useRef<HTMLInputElement>(null);
+  // The proof appears in place of nothing the operator asked for: the cursor goes to it.
+  useEffect(() => {
+    if (step.kind === 'proof') passwordField.current?.focus();
+  }, [step]);
 
   if (!session.operator.scopes.includes('accounts:write')) {
     return (
@@ -136,6 +141,7 @@ export function Remedies({ card, onDone }: { card: HealthCard; onDone: (message:
                       <p className="field-help">{t('proof.lead', { minutes: session.freshMinutes })}</p>
                       <label htmlFor={`${formId}-password`}>{t('proof.password')}</label>
                       <input
+                        ref={passwordField}
                         id={`${formId}-password`}
                         type="password"
                         autoComplete="current-password"
