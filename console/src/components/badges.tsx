@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/index.tsx';
 
 export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'warn' | 'neutral' | 'info'; children: ReactNode }) {
   return <span className={`badge ${tone}`}>{children}</span>;
@@ -13,5 +14,16 @@ export function PageHeader({ title, lead, children }: { title: ReactNode; lead?:
       </div>
       {children && <div className="page-actions">{children}</div>}
     </div>
+  );
+}
+
+/** A refusal or failure from the server, in the operator's language; nothing when there is none. */
+export function ErrorAlert({ error, text }: { error: { code: string } | null | undefined; text?: string }) {
+  const { errorText } = useI18n();
+  if (!error) return null;
+  return (
+    <p className="alert error" role="alert">
+      {text ?? errorText(error.code)}
+    </p>
   );
 }

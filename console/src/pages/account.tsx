@@ -2,7 +2,7 @@ import type { HealthCard } from '@gatehouse/contract/browser';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { auditColumns } from '../components/audit-columns.tsx';
-import { Badge, PageHeader } from '../components/badges.tsx';
+import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { Remedies } from '../components/remedies.tsx';
 import { formatTime, useI18n } from '../i18n/index.tsx';
@@ -19,7 +19,7 @@ function Fact({ label, children, full = false }: { label: string; children: Reac
 
 export function AccountPage() {
   const { id = '' } = useParams();
-  const { t, errorText, language } = useI18n();
+  const { t, language } = useI18n();
   const { data, error, loading, reload } = useFetch<{ data: HealthCard }>(`/admin/v1/accounts/${encodeURIComponent(id)}`);
   const [notice, setNotice] = useState<string | null>(null);
   const columns = useMemo(() => auditColumns(t, language, false), [t, language]);
@@ -31,9 +31,7 @@ export function AccountPage() {
         <Link to="/accounts" className="back-link">
           ← {t('card.back')}
         </Link>
-        <p className="alert error" role="alert">
-          {error.status === 404 ? t('card.notFound') : errorText(error.code)}
-        </p>
+        <ErrorAlert error={error} {...(error.status === 404 ? { text: t('card.notFound') } : {})} />
       </section>
     );
   }

@@ -1,7 +1,7 @@
 import type { AdminPage, AuditEntryView } from '@gatehouse/contract/browser';
 import { type FormEvent, useMemo } from 'react';
 import { auditColumns } from '../components/audit-columns.tsx';
-import { PageHeader } from '../components/badges.tsx';
+import { ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { useI18n } from '../i18n/index.tsx';
 import { query } from '../lib/api.ts';
@@ -11,7 +11,7 @@ import { useFetch } from '../lib/use-fetch.ts';
 const filters = ['accountId', 'actor', 'type', 'from', 'to'] as const;
 
 export function AuditPage() {
-  const { t, errorText, language } = useI18n();
+  const { t, language } = useI18n();
   const { params, page, set } = useListState({ sort: 'at', order: 'desc' });
   const filter = Object.fromEntries(filters.map((name) => [name, params.get(name) ?? ''])) as Record<(typeof filters)[number], string>;
   const path = `/admin/v1/audit${query({ ...filter, page, pageSize: 50 })}`;
@@ -60,11 +60,7 @@ export function AuditPage() {
           {t('audit.apply')}
         </button>
       </form>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error.code)}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       <DataTable
         caption={t('audit.title')}
         columns={columns}

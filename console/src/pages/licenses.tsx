@@ -2,7 +2,7 @@ import { type AdminPage, type LicenseDeskRow, licenseStatuses, planNames } from 
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo } from 'react';
 import { Link } from 'react-router';
-import { Badge, PageHeader } from '../components/badges.tsx';
+import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { formatTime, useI18n } from '../i18n/index.tsx';
 import { query } from '../lib/api.ts';
@@ -15,7 +15,7 @@ const tone = { active: 'good', expired: 'warn', revoked: 'bad', available: 'neut
 const in30Days = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 export function LicensesPage() {
-  const { t, errorText, language } = useI18n();
+  const { t, language } = useI18n();
   const { params, page, sort, set } = useListState({ sort: 'createdAt', order: 'desc' });
   const expiring = params.get('expiring') === '30';
   const filter = {
@@ -118,11 +118,7 @@ export function LicensesPage() {
           {t('licenses.apply')}
         </button>
       </form>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error.code)}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       <DataTable
         caption={t('licenses.title')}
         columns={columns}

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, PageHeader } from '../components/badges.tsx';
+import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { formatTime, useI18n } from '../i18n/index.tsx';
 import { query } from '../lib/api.ts';
@@ -11,7 +11,7 @@ import { useListState } from '../lib/search-state.ts';
 import { useFetch } from '../lib/use-fetch.ts';
 
 export function SearchPage() {
-  const { t, errorText, language } = useI18n();
+  const { t, language } = useI18n();
   const { params, page, sort, set } = useListState({ sort: 'createdAt', order: 'desc' });
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
@@ -90,11 +90,7 @@ export function SearchPage() {
           </button>
         </form>
       </search>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error.code)}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {!path && <p className="muted hint">{t('search.start')}</p>}
       {path && data && (
         <>

@@ -2,7 +2,7 @@ import type { AdminTeamView } from '@gatehouse/contract/browser';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { Badge, PageHeader } from '../components/badges.tsx';
+import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { formatTime, useI18n } from '../i18n/index.tsx';
 import { useFetch } from '../lib/use-fetch.ts';
@@ -12,7 +12,7 @@ type Invitation = AdminTeamView['pendingInvitations'][number];
 
 export function TeamPage() {
   const { id = '' } = useParams();
-  const { t, errorText, language } = useI18n();
+  const { t, language } = useI18n();
   const { data, error, loading } = useFetch<{ data: AdminTeamView }>(`/admin/v1/teams/${encodeURIComponent(id)}`);
 
   const members = useMemo<ColumnDef<Member, unknown>[]>(
@@ -59,11 +59,7 @@ export function TeamPage() {
   );
 
   if (error) {
-    return (
-      <p className="alert error" role="alert">
-        {error.status === 404 ? t('team.notFound') : errorText(error.code)}
-      </p>
-    );
+    return <ErrorAlert error={error} {...(error.status === 404 ? { text: t('team.notFound') } : {})} />;
   }
   if (!data) return <p className="muted">{loading ? t('table.loading') : ''}</p>;
   const team = data.data;
