@@ -140,4 +140,11 @@ test('console: a support operator signs in with two factors, disables a customer
   await expect(page.getByRole('button', { name: /Enable account/ })).toBeInViewport();
   expect(await axeViolations(page)).toEqual([]);
   await shot('phone-card');
+
+  // Signing out of the console ends its session: the API refuses the cookie from then on.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You are signed out of the console.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('phone-signed-out');
+  expect((await page.request.get(`${adminUrl}/admin/v1/accounts?q=x`)).status()).toBe(401);
 });
