@@ -241,3 +241,20 @@ for (const dialect of await dialects('persistence')) {
     });
   });
 }
+
+describe('operator console behind a proxy', () => {
+  it('sends the provider back to ADMIN_URL, the address the operators open', async () => {
+    const t = await startBehindProxy({ env: { CONSOLE_ROOT: consoleBuild, ADMIN_URL: 'https://ops.example.test' } });
+    try {
+      const start = await fetch(`${t.adminUrl}/console/sign-in`, { redirect: 'manual' });
+      assert.equal(start.status, 303);
+      const authorize = new URL(start.headers.get('location') ?? '');
+      assert.equal(authorize.origin, t.url);
+      assert.equal(authorize.searchParams.get('redirect_uri'), 'https://ops.example.test/console/callback');
+      assert.equal(authorize.searchParams.get('client_id'), 'gatehouse-console');
+      assert.match(start.headers.getSetCookie().join('\n'), /gatehouse_console_login=[^;]+;.*Secure/i);
+    } finally {
+      await t.stop();
+    }
+  });
+});
