@@ -81,6 +81,8 @@ for (const dialect of await dialects('persistence')) {
       assert.equal(session.operator.email, operator.email);
       assert.equal(session.operator.role, 'support');
       assert.equal(session.fresh, true, 'the sign-in has just been proved');
+      const signedIn = await operator.browser.get(`${t.adminUrl}/admin/v1/audit?accountId=${operator.id}&type=console_signed_in`);
+      assert.deepEqual(signedIn.json.data[0]?.actor, { kind: 'operator', id: operator.id, name: operator.email });
 
       const target = await customer();
       const found = await operator.browser.get(
@@ -121,6 +123,20 @@ for (const dialect of await dialects('persistence')) {
       const session = await operator.browser.get(`${t.adminUrl}/console/session`);
       assert.equal(session.status, 401);
       assert.equal(session.json.code, 'console.signed_out');
+    });
+
+    it('ends the console session of an operator who turns two-factor off', async () => {
+      const operator = await person('drops2fa', { twoFactor: true, role: 'support' });
+      await openConsole(operator.browser);
+      await consoleSession(operator.browser);
+      const off = await operator.browser.delete('/account/two-factor', {
+        currentPassword: password,
+        code: totpAt(operator.secret, t.clock.now()),
+      });
+      assert.equal(off.status, 200, off.text);
+      const after = await operator.browser.get(`${t.adminUrl}/console/session`);
+      assert.equal(after.status, 401);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/accounts?q=x`)).status, 401);
     });
 
     it('turns away an account that is not an operator', async () => {
@@ -184,6 +200,8 @@ for (const dialect of await dialects('persistence')) {
       );
       assert.equal(proved.status, 200, proved.text);
       assert.equal(proved.json.data.fresh, true);
+      const proofs = await operator.browser.get(`${t.adminUrl}/admin/v1/audit?accountId=${operator.id}&type=console_proof_given`);
+      assert.equal(proofs.json.data.length, 1, 'the proof is audited once, the wrong ones not');
       const disabled = await operator.browser.post(`${t.adminUrl}/admin/v1/accounts/${target.id}/disable`, why, headers);
       assert.equal(disabled.status, 200, disabled.text);
       assert.equal(await isDisabled(target.id), true);

@@ -6,6 +6,8 @@ import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
+import { hasSecondFactor } from '../auth/factors.ts';
+import { type Actor, recordAction } from '../operators/operator-audit.ts';
 import type { AdminPrincipal } from '../operators/operators.service.ts';
 import { findOperatorRole } from '../operators/operators.service.ts';
 
@@ -37,23 +39,36 @@ function keyOf(secrets: SessionDeps['secrets'], token: string): string {
 }
 
 /** Starts a console session for an operator who signed in; answers the cookie's value. */
-export async function startConsoleSession(deps: SessionDeps, input: { accountId: string; amr: string[]; provedAt: Date }): Promise<string> {
+export async function startConsoleSession(
+  deps: SessionDeps,
+  input: { accountId: string; amr: string[]; provedAt: Date; actor: Actor },
+): Promise<string> {
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
   await deps.db.deleteFrom('console_sessions').where('expires_at', '<', iso(now)).execute();
-  await deps.db
-    .insertInto('console_sessions')
-    .values({
-      key: keyOf(deps.secrets, token),
-      account_id: input.accountId,
-      csrf: randomBytes(24).toString('base64url'),
-      amr: input.amr.join(' '),
-      created_at: iso(now),
-      proved_at: iso(input.provedAt),
-      last_seen_at: iso(now),
-      expires_at: iso(new Date(now.getTime() + consoleSessionHours * 3_600_000)),
-    })
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('console_sessions')
+      .values({
+        key: keyOf(deps.secrets, token),
+        account_id: input.accountId,
+        csrf: randomBytes(24).toString('base64url'),
+        amr: input.amr.join(' '),
+        created_at: iso(now),
+        proved_at: iso(input.provedAt),
+        last_seen_at: iso(now),
+        expires_at: iso(new Date(now.getTime() + consoleSessionHours * 3_600_000)),
+      })
+      .execute();
+    await recordAction(trx, deps.secrets, {
+      type: 'console_signed_in',
+      accountId: input.accountId,
+      actor: input.actor,
+      reason: null,
+      detail: { amr: input.amr },
+      at: iso(now),
+    });
+  });
   return token;
 }
 
@@ -83,7 +98,8 @@ export async function consoleSessionOf(
   if (!row || row.expires_at <= iso(now) || now.getTime() - Date.parse(row.last_seen_at) > consoleIdleMinutes * 60_000) return undefined;
   const account = await findAccountById(deps.db, row.account_id);
   const role = account && !account.disabled_at ? await findOperatorRole(deps.db, account.id) : undefined;
-  if (!account || !role) return undefined;
+  // Two factors for as long as the session lives: an operator who turns them off is out at once.
+  if (!account || !role || !(await hasSecondFactor(deps.db, account.id))) return undefined;
   if (now.getTime() - Date.parse(row.last_seen_at) > touchIntervalMs) {
     await deps.db
       .updateTable('console_sessions')
@@ -116,9 +132,18 @@ export function isFresh(deps: Pick<Deps, 'clock'>, session: Pick<ConsoleSession,
   return deps.clock.now().getTime() - Date.parse(session.provedAt) <= freshProofMinutes * 60_000;
 }
 
-export async function markProved(deps: SessionDeps, key: string): Promise<string> {
+export async function markProved(deps: SessionDeps, session: ConsoleSession): Promise<string> {
   const at = iso(deps.clock.now());
-  await deps.db.updateTable('console_sessions').set({ proved_at: at }).where('key', '=', key).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('console_sessions').set({ proved_at: at }).where('key', '=', session.key).execute();
+    await recordAction(trx, deps.secrets, {
+      type: 'console_proof_given',
+      accountId: session.account.id,
+      actor: session.principal.actor,
+      reason: null,
+      at,
+    });
+  });
   return at;
 }
 

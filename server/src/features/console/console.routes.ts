@@ -176,7 +176,12 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
       return toConsole(reply, `${consolePrefix}/?error=console.second_factor_required`);
     }
     const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(0);
-    const token = await startConsoleSession(deps, { accountId: account.id, amr, provedAt: authTime });
+    const token = await startConsoleSession(deps, {
+      accountId: account.id,
+      amr,
+      provedAt: authTime,
+      actor: { kind: 'operator', id: account.id, name: account.email, ip: request.ip },
+    });
     reply.setCookie(consoleCookieName(adminOrigin()), token, consoleCookieOptions(adminOrigin()));
     return toConsole(reply, pending.returnTo);
   });
@@ -224,8 +229,8 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
         await countAccountFailure(deps, account.email, account, caller);
         throw badRequest('two_factor.invalid_code', { fields: { code: 'two_factor.invalid_code' } });
       }
-      await markProved(deps, session.key);
-      return { data: sessionView({ ...session, provedAt: new Date(deps.clock.now()).toISOString() }) };
+      const provedAt = await markProved(deps, session);
+      return { data: sessionView({ ...session, provedAt }) };
     },
   );
 
