@@ -202,7 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerWeb(app, config, (host) => getBrand(deps.db, config, host));
 
   await app.ready();
-  const admin = await buildAdminApp(app, config, oidcDeps);
+  const admin = await buildAdminApp(app, config, { ...oidcDeps, providers });
   outbox.start();
   webhooks.start();
   logouts.start();

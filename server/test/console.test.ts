@@ -139,6 +139,15 @@ for (const dialect of await dialects('persistence')) {
       assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/accounts?q=x`)).status, 401);
     });
 
+    it('ends with the Gatehouse session it was signed in with', async () => {
+      const operator = await person('signsout', { twoFactor: true, role: 'support' });
+      await openConsole(operator.browser);
+      await consoleSession(operator.browser);
+      assert.equal((await operator.browser.post('/signout', {})).status, 200);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/console/session`)).status, 401);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/accounts?q=x`)).status, 401);
+    });
+
     it('turns away an account that is not an operator', async () => {
       const stranger = await person('stranger', { twoFactor: true });
       const back = await openConsole(stranger.browser);

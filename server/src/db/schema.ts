@@ -606,6 +606,8 @@ export type TeamInvitation = Selectable<TeamInvitationsTable>;
 export interface ConsoleSessionsTable {
   key: string;
   account_id: string;
+  /** The Gatehouse session the operator signed in to the console with: ending it ends this one. */
+  session_id: string;
   /** The token the console's writes send back in a header (the cookie alone is not enough). */
   csrf: string;
   /** How the sign-in behind it was proved (decision 045). */

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { consoleRoutes } from '../features/console/console.routes.ts';
 import { adminOriginOf, checkCsrf, consoleSessionOf, isFresh } from '../features/console/console-session.ts';
+import type { OidcProviders } from '../features/oidc/oidc-providers.ts';
 import type { OidcVault } from '../features/oidc/oidc-vault.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
 import { type AdminPrincipal, authenticateAdminToken } from '../features/operators/operators.service.ts';
@@ -83,7 +84,11 @@ export function adminGuard(
  * with the public one but none of its routes, cookies or CORS. `buildApp` makes it; main.ts
  * listens on it.
  */
-export async function buildAdminApp(public_: FastifyInstance, config: Config, deps: Deps & { vault: OidcVault }): Promise<FastifyInstance> {
+export async function buildAdminApp(
+  public_: FastifyInstance,
+  config: Config,
+  deps: Deps & { vault: OidcVault; providers: OidcProviders },
+): Promise<FastifyInstance> {
   const admin = Fastify({
     loggerInstance: public_.log.child({ listener: 'admin' }),
     ...serverOptions(config),

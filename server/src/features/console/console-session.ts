@@ -41,7 +41,7 @@ function keyOf(secrets: SessionDeps['secrets'], token: string): string {
 /** Starts a console session for an operator who signed in; answers the cookie's value. */
 export async function startConsoleSession(
   deps: SessionDeps,
-  input: { accountId: string; amr: string[]; provedAt: Date; actor: Actor },
+  input: { accountId: string; sessionId: string; amr: string[]; provedAt: Date; actor: Actor },
 ): Promise<string> {
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
@@ -52,6 +52,7 @@ export async function startConsoleSession(
       .values({
         key: keyOf(deps.secrets, token),
         account_id: input.accountId,
+        session_id: input.sessionId,
         csrf: randomBytes(24).toString('base64url'),
         amr: input.amr.join(' '),
         created_at: iso(now),

@@ -12,6 +12,7 @@ import { findAccountById } from '../accounts/account.repository.ts';
 import { countAccountFailure } from '../auth/account-run.ts';
 import { hasAuthenticator, hasSecondFactor } from '../auth/factors.ts';
 import { registerOwnClient } from '../oidc/oidc-client.service.ts';
+import type { OidcProviders } from '../oidc/oidc-providers.ts';
 import type { OidcVault } from '../oidc/oidc-vault.ts';
 import { findOperatorRole } from '../operators/operators.service.ts';
 import { confirmPassword } from '../settings/settings-access.ts';
@@ -44,7 +45,7 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 export const consoleCsp =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
 
-type ConsoleDeps = Deps & { vault: OidcVault };
+type ConsoleDeps = Deps & { vault: OidcVault; providers: OidcProviders };
 
 interface PendingLogin {
   verifier: string;
@@ -108,6 +109,21 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
     return registered;
   };
 
+  // The Gatehouse session behind a sign-in, found in this process through the provider's own
+  // record of the access token: its grant was recorded with the session it was made in.
+  const gatehouseSessionOf = async (accessToken: string): Promise<string | undefined> => {
+    const provider = await deps.providers.providerFor(issuer, null);
+    const token = await provider.AccessToken.find(accessToken);
+    if (!token?.grantId) return undefined;
+    const grant = await deps.db
+      .selectFrom('oidc_grants')
+      .select('session_id')
+      .where('grant_key', '=', deps.vault.key('grant', token.grantId))
+      .where('client_id', '=', consoleClientId)
+      .executeTakeFirst();
+    return grant?.session_id;
+  };
+
   const signedInOrFail = async (request: FastifyRequest): Promise<ConsoleSession> => {
     const session = await consoleSessionOf(deps, request, adminOrigin());
     if (!session) throw new AppError(401, 'console.signed_out');
@@ -155,6 +171,7 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
       return toConsole(reply, `${consolePrefix}/?error=console.sign_in_failed`);
     }
     let claims: oidc.IDToken | undefined;
+    let sessionId: string | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(await configuration(), new URL(request.url, adminOrigin()), {
         pkceCodeVerifier: pending.verifier,
@@ -163,10 +180,11 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
         idTokenExpected: true,
       });
       claims = tokens.claims();
+      sessionId = await gatehouseSessionOf(tokens.access_token);
     } catch (error) {
       request.log.info({ err: error }, 'console sign-in failed');
     }
-    if (!claims) return toConsole(reply, `${consolePrefix}/?error=console.sign_in_failed`);
+    if (!claims || !sessionId) return toConsole(reply, `${consolePrefix}/?error=console.sign_in_failed`);
     const account = await findAccountById(deps.db, claims.sub);
     if (!account || !(await findOperatorRole(deps.db, account.id))) return toConsole(reply, `${consolePrefix}/?error=console.not_operator`);
     const amr = Array.isArray(claims.amr) ? claims.amr.map(String) : [];
@@ -178,6 +196,7 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
     const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(0);
     const token = await startConsoleSession(deps, {
       accountId: account.id,
+      sessionId,
       amr,
       provedAt: authTime,
       actor: { kind: 'operator', id: account.id, name: account.email, ip: request.ip },
