@@ -263,6 +263,7 @@ for (const dialect of await dialects('persistence')) {
       const script = await fetch(`${t.adminUrl}/console/assets/app.js`);
       assert.equal(script.status, 200);
       assert.match(script.headers.get('content-type') ?? '', /javascript/);
+      assert.equal((await fetch(`${t.adminUrl}/console/assets/gone-1234.js`)).status, 404, 'a missing script is not the page');
       const api = await fetch(`${t.adminUrl}/admin/v1/openapi.json`);
       assert.equal(api.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'");
     });

@@ -275,6 +275,8 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps, adm
       if (path.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.sendFile(path);
     }
+    // A file the build does not have is missing, not a page of the app (an old tab asking for a replaced script).
+    if (path.startsWith('assets/')) throw new AppError(404, 'request.not_found', { params: { path: request.url } });
     if (!files.has('index.html')) throw new AppError(404, 'console.not_built');
     reply.header('cache-control', 'no-store');
     return reply.sendFile('index.html');
