@@ -44,7 +44,8 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * The admin API's one guard (decision 060), attached to every route in one place as the public
  * app's session guard is (decision 052): an admin route that declares no scope is refused at
  * start, so none can forget it. Runs on request, before the body is read: a caller without a
- * valid token (401) or without the route's scope (403) learns nothing of the payload rules.
+ * valid token or console session (401), without the route's scope (403), or from the console
+ * without its write token or a recent enough proof (403) learns nothing of the payload rules.
  */
 export function adminGuard(
   app: FastifyInstance,
