@@ -146,6 +146,17 @@ const ja = {
   'admin.license_revoked': 'このライセンスは取り消されているため、変更できません',
   'admin.team_not_found': 'この ID のチームはありません',
   'admin.expiry_invalid': '新しい有効期限を将来の日付で指定してください',
+  'admin.fresh_proof_required':
+    'まず本人確認をしてください。サインインから 5 分以上経っています。パスワードと認証アプリのコードを入力してください',
+  'console.signed_out': 'コンソールのセッションが終了しました。もう一度サインインしてください',
+  'console.csrf_invalid': 'このリクエストはコンソールから送られていません。ページを再読み込みして、もう一度お試しください',
+  'console.not_operator': 'このアカウントはオペレーターではありません。この Gatehouse のオーナーにロールの付与を依頼してください',
+  'console.second_factor_required':
+    'コンソールには 2 要素でのサインインが必要です。Gatehouse からサインアウトし、パスワードと認証コード、またはパスキーでサインインしてください',
+  'console.sign_in_failed': 'コンソールへのサインインが完了しませんでした。もう一度お試しください',
+  'console.proof_needs_authenticator': '本人確認には、アカウントに認証アプリが必要です。設定で追加してください',
+  'console.code_required': '認証アプリに表示されている現在のコードを入力してください',
+  'console.not_built': 'このサーバーではコンソールがビルドされていません。npm run build を実行してください',
 } satisfies ErrorMessages;
 
 export default ja;

@@ -1,4 +1,4 @@
-import { licenseStatuses, planNames, reasonMaxLength } from '@gatehouse/contract';
+import { type AccountRemedy, accountRemedies, licenseStatuses, planNames, reasonMaxLength } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,24 +106,24 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => ({ data: await healthCard(deps, request.params.id, actorOf(request)) }),
   );
 
-  const remedies = [
-    ['disable', 'Disable the account: every session ends, the customer is mailed', disableAccount],
-    ['enable', 'Enable a disabled account again; the customer is mailed', enableAccount],
-    ['sessions/end', 'End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions],
-    ['verification/resend', 'Mail a new verification link to an account that has not confirmed its address', resendVerificationFor],
-    ['password-reset/send', 'Mail the customer a password reset link', sendPasswordReset],
-    [
-      'two-factor/reset',
+  const remedies: Record<AccountRemedy, [summary: string, remedy: (deps: Deps, id: string, context: ActionContext) => Promise<unknown>]> = {
+    disable: ['Disable the account: every session ends, the customer is mailed', disableAccount],
+    enable: ['Enable a disabled account again; the customer is mailed', enableAccount],
+    'sessions/end': ['End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions],
+    'verification/resend': ['Mail a new verification link to an account that has not confirmed its address', resendVerificationFor],
+    'password-reset/send': ['Mail the customer a password reset link', sendPasswordReset],
+    'two-factor/reset': [
       'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
       resetTwoFactorFor,
     ],
-    ['sign-in-pause/clear', 'End the run of failed sign-ins that paused signing in with the password', clearSignInPause],
-  ] as const;
-  for (const [path, summary, remedy] of remedies) {
+    'sign-in-pause/clear': ['End the run of failed sign-ins that paused signing in with the password', clearSignInPause],
+  };
+  for (const { path, destructive } of accountRemedies) {
+    const [summary, remedy] = remedies[path];
     r.post(
       `${v1}/accounts/:id/${path}`,
       {
-        config: { scope: 'accounts:write' },
+        config: { scope: 'accounts:write', fresh: destructive },
         schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies },
       },
       async (request) => ({ data: await remedy(deps, request.params.id, context(request)) }),
@@ -217,7 +217,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     `${v1}/licenses/:id/revoke`,
     {
-      config: { scope: 'licenses:write' },
+      config: { scope: 'licenses:write', fresh: true },
       schema: { tags: ['licenses'], summary: 'Revoke a license', params: idParams, body: reasonBody, response: replies },
     },
     async (request) => ({ data: await revokeLicenseById(deps, request.params.id, context(request)) }),

@@ -36,7 +36,9 @@ export type OperatorActionType =
   | 'operator_granted'
   | 'operator_revoked'
   | 'admin_token_created'
-  | 'admin_token_revoked';
+  | 'admin_token_revoked'
+  | 'console_signed_in'
+  | 'console_proof_given';
 
 export interface NewAction {
   type: OperatorActionType;
