@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { accountRemedies, type OperatorRole } from '@gatehouse/contract';
 import { consoleCsp } from '../src/features/console/console.routes.ts';
 import { cliActor } from '../src/features/operators/operator-audit.ts';
-import { grantOperator } from '../src/features/operators/operators.service.ts';
+import { grantOperator, revokeOperator } from '../src/features/operators/operators.service.ts';
 import { freshEmail, seedAccount, signIn } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
@@ -146,6 +146,17 @@ for (const dialect of await dialects('persistence')) {
       assert.equal((await operator.browser.post('/signout', {})).status, 200);
       assert.equal((await operator.browser.get(`${t.adminUrl}/console/session`)).status, 401);
       assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/accounts?q=x`)).status, 401);
+    });
+
+    it('ends the console session of an operator revoked mid-session, for good: granted again, it signs in again', async () => {
+      const operator = await person('revoked', { twoFactor: true, role: 'finance' });
+      await openConsole(operator.browser);
+      await consoleSession(operator.browser);
+      assert.equal(await revokeOperator(t.deps, operator.email, cliActor()), true);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/licenses`)).status, 401);
+      await grantOperator(t.deps, operator.email, 'owner', cliActor());
+      assert.equal((await operator.browser.get(`${t.adminUrl}/console/session`)).status, 401);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/licenses`)).status, 401);
     });
 
     it('turns away an account that is not an operator', async () => {

@@ -49,6 +49,8 @@ export async function revokeOperator(deps: OperatorDeps, email: string, actor: A
   return deps.db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('operators').where('account_id', '=', account.id).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) return false;
+    // Its console sessions end here, not only lapse while it has no role: granted again, it signs in again.
+    await trx.deleteFrom('console_sessions').where('account_id', '=', account.id).execute();
     await recordAction(trx, deps.secrets, { type: 'operator_revoked', accountId: account.id, actor, reason: null, at: now });
     return true;
   });
