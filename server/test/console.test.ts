@@ -230,6 +230,51 @@ for (const dialect of await dialects('persistence')) {
       assert.equal(token, undefined, 'the console made no admin token');
     });
 
+    it('lets finance issue, extend and revoke licenses, revoking only after a fresh proof, and keeps support to reading them', async () => {
+      const finance = await person('finance', { twoFactor: true, role: 'finance' });
+      await openConsole(finance.browser);
+      const { csrf } = await consoleSession(finance.browser);
+      const headers = { 'x-csrf-token': csrf };
+      const issued = await finance.browser.post(`${t.adminUrl}/admin/v1/licenses`, { plan: 'business', count: 1, ...why }, headers);
+      assert.equal(issued.status, 200, issued.text);
+      const [key] = issued.json.data.keys as string[];
+      const listed = await finance.browser.get(`${t.adminUrl}/admin/v1/licenses?q=${encodeURIComponent(key ?? '')}`);
+      const license = listed.json.data[0] as { id: string; status: string };
+      const expiresAt = new Date(t.clock.now().getTime() + 400 * 86_400_000).toISOString();
+      const extended = await finance.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/extend`, { expiresAt, ...why }, headers);
+      assert.equal(extended.status, 200, extended.text);
+
+      const support = await person('support-lic', { twoFactor: true, role: 'support' });
+      await openConsole(support.browser);
+      const supportCsrf = (await consoleSession(support.browser)).csrf;
+      assert.equal((await support.browser.get(`${t.adminUrl}/admin/v1/licenses`)).status, 200);
+      const refused = await support.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/revoke`, why, { 'x-csrf-token': supportCsrf });
+      assert.equal(refused.status, 403);
+      assert.equal(refused.json.code, 'admin.scope_required');
+
+      t.clock.advance(6 * 60_000);
+      const stale = await finance.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/revoke`, why, headers);
+      assert.equal(stale.status, 403);
+      assert.equal(stale.json.code, 'admin.fresh_proof_required');
+      const status = async () =>
+        (await t.deps.db.selectFrom('licenses').select('revoked_at').where('id', '=', license.id).executeTakeFirstOrThrow()).revoked_at;
+      assert.equal(await status(), null, 'a refused revocation changes nothing');
+      const proved = await finance.browser.post(
+        `${t.adminUrl}/console/proof`,
+        { currentPassword: password, code: totpAt(finance.secret, t.clock.now()) },
+        headers,
+      );
+      assert.equal(proved.status, 200, proved.text);
+      const revoked = await finance.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/revoke`, why, headers);
+      assert.equal(revoked.status, 200, revoked.text);
+      assert.notEqual(await status(), null);
+      for (const type of ['license_created', 'license_extended', 'license_revoked']) {
+        const audit = await finance.browser.get(`${t.adminUrl}/admin/v1/audit?actor=${encodeURIComponent(finance.email)}&type=${type}`);
+        assert.equal(audit.json.data[0]?.reason, why.reason, type);
+        assert.deepEqual(audit.json.data[0]?.actor, { kind: 'operator', id: finance.id, name: finance.email }, type);
+      }
+    });
+
     it('asks a fresh proof for every destructive remedy of the registry, and for no other', async () => {
       const operator = await person('registry', { twoFactor: true, role: 'owner' });
       await openConsole(operator.browser);

@@ -1,9 +1,11 @@
 import { type AdminPage, type LicenseDeskRow, licenseStatuses, planNames } from '@gatehouse/contract/browser';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
+import { IssuedKeys, type LicenseWrite, LicenseWritePanel } from '../components/license-writes.tsx';
+import { useSession } from '../components/session-gate.tsx';
 import { formatTime, useI18n } from '../i18n/index.tsx';
 import { query } from '../lib/api.ts';
 import { useListState } from '../lib/search-state.ts';
@@ -25,8 +27,48 @@ export function LicensesPage() {
     expiresBefore: expiring ? in30Days() : '',
   };
   const path = `/admin/v1/licenses${query({ ...filter, page, pageSize: 25, sort: sort.sort, order: sort.order })}`;
-  const { data, error, loading } = useFetch<AdminPage<LicenseDeskRow>>(path);
+  const { data, error, loading, reload } = useFetch<AdminPage<LicenseDeskRow>>(path);
+  const { session } = useSession();
+  // Finance and owners write; the other roles see the desk without a button they could not use.
+  const canWrite = session.operator.scopes.includes('licenses:write');
+  const [write, setWrite] = useState<LicenseWrite | null>(null);
+  const [done, setDone] = useState<{ message: string; keys?: string[] } | null>(null);
 
+  const actionsColumn = useMemo<ColumnDef<LicenseDeskRow, unknown>>(
+    () => ({
+      id: 'actions',
+      header: t('col.actions'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.status === 'revoked' ? null : (
+          <span className="row-actions">
+            <button
+              type="button"
+              className="button ghost small"
+              aria-label={t('licenses.extendOne', { key: row.original.keySuffix })}
+              onClick={() => {
+                setDone(null);
+                setWrite({ kind: 'extend', license: row.original });
+              }}
+            >
+              {t('licenses.extend')}
+            </button>
+            <button
+              type="button"
+              className="button ghost small danger-text"
+              aria-label={t('licenses.revokeOne', { key: row.original.keySuffix })}
+              onClick={() => {
+                setDone(null);
+                setWrite({ kind: 'revoke', license: row.original });
+              }}
+            >
+              {t('licenses.revoke')}
+            </button>
+          </span>
+        ),
+    }),
+    [t],
+  );
   const columns = useMemo<ColumnDef<LicenseDeskRow, unknown>[]>(
     () => [
       { id: 'key', header: t('col.key'), enableSorting: false, cell: ({ row }) => <span className="mono">…{row.original.keySuffix}</span> },
@@ -59,8 +101,9 @@ export function LicensesPage() {
         enableSorting: true,
         cell: ({ row }) => (row.original.expiresAt ? formatTime(row.original.expiresAt, language) : t('licenses.never')),
       },
+      ...(canWrite ? [actionsColumn] : []),
     ],
-    [t, language],
+    [t, language, canWrite, actionsColumn],
   );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -83,7 +126,39 @@ export function LicensesPage() {
         <a className="button ghost" href={csv} download>
           {t('licenses.export')}
         </a>
+        {canWrite && (
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => {
+              setDone(null);
+              setWrite({ kind: 'issue' });
+            }}
+          >
+            {t('licenses.new')}
+          </button>
+        )}
       </PageHeader>
+      {done && (
+        <>
+          <p className="alert success" role="status">
+            {done.message}
+          </p>
+          {done.keys && <IssuedKeys keys={done.keys} onDismiss={() => setDone(null)} />}
+        </>
+      )}
+      {write && (
+        <LicenseWritePanel
+          key={write.kind === 'issue' ? 'issue' : `${write.kind}-${write.license.id}`}
+          write={write}
+          onClose={() => setWrite(null)}
+          onDone={(message, keys) => {
+            setWrite(null);
+            setDone({ message, ...(keys ? { keys } : {}) });
+            reload();
+          }}
+        />
+      )}
       <form className="filters" onSubmit={submit} key={params.toString()}>
         <div className="field">
           <label htmlFor="lic-plan">{t('licenses.plan')}</label>
