@@ -248,7 +248,9 @@ for (const dialect of await dialects('persistence')) {
       await openConsole(support.browser);
       const supportCsrf = (await consoleSession(support.browser)).csrf;
       assert.equal((await support.browser.get(`${t.adminUrl}/admin/v1/licenses`)).status, 200);
-      const refused = await support.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/revoke`, why, { 'x-csrf-token': supportCsrf });
+      const refused = await support.browser.post(`${t.adminUrl}/admin/v1/licenses/${license.id}/revoke`, why, {
+        'x-csrf-token': supportCsrf,
+      });
       assert.equal(refused.status, 403);
       assert.equal(refused.json.code, 'admin.scope_required');
 

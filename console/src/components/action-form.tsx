@@ -18,6 +18,7 @@ export function ActionForm({
   run,
   onCancel,
   children,
+  level = 3,
 }: {
   id: string;
   title: string;
@@ -26,6 +27,8 @@ export function ActionForm({
   onCancel: () => void;
   /** The action's own fields, before the reason; given the refusal to mark the field it names. */
   children?: (error: ApiError | null) => ReactNode;
+  /** Its heading's level where it stands: beside a card's h2, or alone under the page's h1. */
+  level?: 2 | 3;
 }) {
   const { t, errorText } = useI18n();
   const { session, update } = useSession();
@@ -65,7 +68,7 @@ export function ActionForm({
 
   return (
     <form id={id} className="action-form" onSubmit={(event) => void submit(event)} noValidate>
-      <h3>{title}</h3>
+      {level === 2 ? <h2>{title}</h2> : <h3>{title}</h3>}
       {children?.(error)}
       <label htmlFor={`${id}-reason`}>{t('remedy.reason')}</label>
       <textarea

@@ -64,7 +64,7 @@ export function LicenseWritePanel({
 
   return (
     <section ref={panel} className="panel write-panel" aria-label={title}>
-      <ActionForm id={`${ids}-form`} title={title} destructive={write.kind === 'revoke'} run={run} onCancel={onClose}>
+      <ActionForm id={`${ids}-form`} title={title} destructive={write.kind === 'revoke'} run={run} onCancel={onClose} level={2}>
         {(error) => (
           <>
             {write.kind === 'revoke' && <p className="field-help warn-text">{t('licenses.revokeHelp')}</p>}

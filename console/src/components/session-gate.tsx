@@ -26,7 +26,7 @@ export function useSession(): SessionValue {
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t, errorText } = useI18n();
   const location = useLocation();
-  const [state, setState] = useState<{ session?: ConsoleSession; signedOut?: boolean }>({});
+  const [state, setState] = useState<{ session?: ConsoleSession; signedOut?: boolean; failed?: ApiError }>({});
   const here = `/console${location.pathname === '/' ? '/' : location.pathname}${location.search}`;
   const refused = new URLSearchParams(location.search).get('error');
   const [justSignedOut, setJustSignedOut] = useState(false);
@@ -35,10 +35,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     call<{ data: ConsoleSession }>('/console/session').then(
       ({ data }) => setState({ session: data }),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) setState({ signedOut: true });
-        else setState({ signedOut: true });
-      },
+      // Only "signed out" sends the browser to sign in: a server that fails would send it round in a loop.
+      (error: unknown) =>
+        setState(
+          error instanceof ApiError && error.status === 401
+            ? { signedOut: true }
+            : { failed: error instanceof ApiError ? error : new ApiError(0, 'network.failed') },
+        ),
     );
   }, []);
   const { session } = state;
@@ -60,6 +63,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
       },
     };
     return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  }
+  if (state.failed) {
+    return (
+      <main className="gate">
+        <div className="gate-card">
+          <h1>{t('app.name')}</h1>
+          <p className="alert error" role="alert">
+            {errorText(state.failed.code)}
+          </p>
+          <button type="button" className="button primary wide" onClick={() => window.location.reload()}>
+            {t('session.retry')}
+          </button>
+        </div>
+      </main>
+    );
   }
   if (!state.signedOut || goSignIn) {
     return (

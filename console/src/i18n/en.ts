@@ -19,6 +19,7 @@ const en = {
   'session.signedOut.text': 'Operators sign in with their Gatehouse account and a second factor.',
   'session.signIn': 'Sign in with Gatehouse',
   'session.signedOutNow': 'You are signed out of the console.',
+  'session.retry': 'Try again',
 
   'search.title': 'Find a customer',
   'search.lead': 'Part of an address, an account id, a license key or its last four characters, a team name, or a hosting panel user id.',
@@ -110,7 +111,7 @@ const en = {
 
   'remedies.title': 'Remedies',
   'remedies.lead': 'Each remedy asks for a reason, stored with the action in the audit log.',
-  'remedies.none': 'Your role reads only: remedies need the support or owner role.',
+  'remedies.none': 'Remedies need the support or owner role; yours can look, not change.',
   'remedy.disable': 'Disable account',
   'remedy.disable.help': 'Ends every session; the customer is mailed.',
   'remedy.enable': 'Enable account',

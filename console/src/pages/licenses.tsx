@@ -1,4 +1,4 @@
-import { type AdminPage, type LicenseDeskRow, licenseStatuses, planNames } from '@gatehouse/contract/browser';
+import { type AdminPage, type LicenseDeskRow, type LicenseStatus, licenseStatuses, planNames } from '@gatehouse/contract/browser';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,12 +6,19 @@ import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { IssuedKeys, type LicenseWrite, LicenseWritePanel } from '../components/license-writes.tsx';
 import { useSession } from '../components/session-gate.tsx';
+import type { TextKey } from '../i18n/en.ts';
 import { formatTime, useI18n } from '../i18n/index.tsx';
 import { query } from '../lib/api.ts';
 import { useListState } from '../lib/search-state.ts';
 import { useFetch } from '../lib/use-fetch.ts';
 
 const tone = { active: 'good', expired: 'warn', revoked: 'bad', available: 'neutral' } as const;
+const statusText = {
+  active: 'status.active',
+  expired: 'status.expired',
+  revoked: 'status.revoked',
+  available: 'status.inactive',
+} as const satisfies Record<LicenseStatus, TextKey>;
 
 /** 30 days from now, at the end of that day: "expiring in 30 days". */
 const in30Days = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -77,7 +84,7 @@ export function LicensesPage() {
         id: 'status',
         header: t('col.status'),
         enableSorting: false,
-        cell: ({ row }) => <Badge tone={tone[row.original.status as keyof typeof tone] ?? 'neutral'}>{row.original.status}</Badge>,
+        cell: ({ row }) => <Badge tone={tone[row.original.status]}>{t(statusText[row.original.status])}</Badge>,
       },
       {
         id: 'holder',
@@ -177,7 +184,7 @@ export function LicensesPage() {
             <option value="">{t('licenses.any')}</option>
             {licenseStatuses.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {t(statusText[status])}
               </option>
             ))}
           </select>

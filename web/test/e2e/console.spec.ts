@@ -148,3 +148,135 @@ test('console: a support operator signs in with two factors, disables a customer
   await shot('phone-signed-out');
   expect((await page.request.get(`${adminUrl}/admin/v1/accounts?q=x`)).status()).toBe(401);
 });
+
+test('console: each role sees only what it may do; finance issues, extends and revokes a license', async ({ page }, testInfo) => {
+  const stamp = `${Date.now().toString(36)}${testInfo.workerIndex}`;
+  const { url: adminUrl } = await control<{ url: string }>('/admin');
+  const customer = await control<{ email: string; id: string }>('/fixtures/account', {
+    email: `Ada.Byron.${stamp}@example.com`,
+    signedIn: false,
+    license: 'business',
+  });
+  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  type Operator = { email: string; password: string; secret: string; cookie: { name: string; value: string } };
+  /** An operator of the role, signed in to the console through test support, in this browser. */
+  const signInAs = async (role: string) => {
+    const operator = await control<Operator>(
+      `/console-sessions?email=${encodeURIComponent(`${role}.${stamp}@example.com`)}&role=${role}`,
+      {},
+    );
+    await page.context().clearCookies();
+    await page.context().addCookies([{ ...operator.cookie, url: adminUrl }]);
+    return { ...operator, enrolStep: Math.floor(Date.now() / 30_000) };
+  };
+  const remedyButton = page.getByRole('button', { name: /Disable account/ });
+  const writeButtons = page.getByRole('button', { name: /^(New licenses|Extend license|Revoke license)/ });
+
+  // Readonly: the card and the desk, with no remedy and no license write on offer.
+  await signInAs('readonly');
+  await page.goto(`${adminUrl}/console/accounts/${customer.id}`);
+  await expect(page.getByRole('heading', { name: customer.email })).toBeVisible();
+  await expect(page.getByText('Remedies need the support or owner role; yours can look, not change.')).toBeVisible();
+  await expect(remedyButton).toHaveCount(0);
+  await page.getByRole('link', { name: 'Licenses' }).click();
+  await expect(page.getByRole('row', { name: /business/ }).first()).toBeVisible();
+  await expect(writeButtons).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await shot('readonly-licenses');
+
+  // Support: remedies, and the desk to read only.
+  await signInAs('support');
+  await page.goto(`${adminUrl}/console/accounts/${customer.id}`);
+  await expect(remedyButton).toBeVisible();
+  await page.getByRole('link', { name: 'Licenses' }).click();
+  await expect(page.getByRole('row', { name: /business/ }).first()).toBeVisible();
+  await expect(writeButtons).toHaveCount(0);
+
+  // Finance: no remedies, but the license writes.
+  const finance = await signInAs('finance');
+  await page.goto(`${adminUrl}/console/accounts/${customer.id}`);
+  await expect(page.getByRole('heading', { name: customer.email })).toBeVisible();
+  await expect(remedyButton).toHaveCount(0);
+  await page.getByRole('link', { name: 'Licenses' }).click();
+  await page.getByRole('button', { name: 'New licenses' }).click();
+  const issue = page.getByRole('region', { name: 'Issue licenses' });
+  await issue.getByLabel('Plan').selectOption('pro');
+  await issue.getByLabel('How many').fill('2');
+  await page.getByRole('button', { name: 'Confirm: Issue licenses' }).click();
+  await expect(issue.getByRole('alert')).toHaveText(errorMessages['admin.reason_required']);
+  await issue.getByLabel('Reason').fill('Reseller order 4471');
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('licenses-issue');
+  await page.getByRole('button', { name: 'Confirm: Issue licenses' }).click();
+  await expect(page.getByRole('status')).toHaveText('Licenses issued: 2. The reason is in the audit log.');
+  const keys = page.getByRole('region', { name: 'New license keys' }).getByRole('listitem');
+  await expect(keys).toHaveCount(2);
+  const key = (await keys.first().textContent()) ?? '';
+  expect(key).toMatch(/\w{4}$/);
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('licenses-issued');
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // A new expiry for one of them, then revoking it: the sign-in is stale by then, so the form asks for the proof.
+  await page.getByLabel('Key, holder or team').fill(key);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const suffix = key.slice(-4);
+  await expect(page.getByRole('row', { name: /pro/ })).toHaveCount(1);
+  await page.getByRole('button', { name: `Extend license …${suffix}` }).click();
+  const extend = page.getByRole('region', { name: `Extend license …${suffix}` });
+  await extend.getByLabel('Reason').fill('Renewal paid, invoice 2290');
+  await page.getByRole('button', { name: `Confirm: Extend license …${suffix}` }).click();
+  await expect(extend.getByRole('alert')).toHaveText(errorMessages['admin.expiry_invalid']);
+  await extend.getByLabel('New expiry').fill(`${new Date().getUTCFullYear() + 2}-03-31`);
+  await page.getByRole('button', { name: `Confirm: Extend license …${suffix}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`License …${suffix} extended. The reason is in the audit log.`);
+  await expect(page.getByRole('row', { name: /pro/ })).toContainText(`Mar 31, ${new Date().getUTCFullYear() + 2}`);
+
+  await control(`/console-sessions/stale?email=${encodeURIComponent(finance.email)}`, {});
+  await page.getByRole('button', { name: `Revoke license …${suffix}` }).click();
+  const revoke = page.getByRole('region', { name: `Revoke license …${suffix}` });
+  await revoke.getByLabel('Reason').fill('Refunded, ticket 9120');
+  await page.getByRole('button', { name: `Confirm: Revoke license …${suffix}` }).click();
+  const proof = revoke.getByRole('group', { name: 'Confirm it is you' });
+  await expect(proof).toBeVisible();
+  await expect(page.getByRole('row', { name: /pro/ }).getByText('Not activated', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('licenses-revoke-proof');
+  await proof.getByLabel('Your password').fill(finance.password);
+  const step = Math.floor(Date.now() / 30_000);
+  await proof.getByLabel('Authenticator code').fill(totpAt(finance.secret, new Date(), step > finance.enrolStep ? 0 : 1));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByRole('status')).toHaveText(`License …${suffix} revoked. The reason is in the audit log.`);
+  await expect(page.getByRole('row', { name: /pro/ }).getByText('Revoked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Revoke license …${suffix}` })).toHaveCount(0);
+  await shot('licenses-revoked');
+
+  // The audit log names the operator and the reason.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const row = page.getByRole('row', { name: /license_revoked/ }).filter({ hasText: 'Refunded, ticket 9120' });
+  await expect(row.getByText(finance.email)).toBeVisible();
+
+  // On a phone: the desk as cards, each license's actions under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${adminUrl}/console/licenses?q=${encodeURIComponent(`byron.${stamp}`)}`);
+  await expect(page.getByRole('button', { name: /^Extend license/ }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('phone-licenses');
+  await page
+    .getByRole('button', { name: /^Revoke license/ })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: /^Revoke license/ }).getByLabel('Reason')).toBeInViewport();
+  await shot('phone-licenses-revoke');
+});
+
+test('console: a server that fails to answer who is signed in is said so, not a loop through the sign-in', async ({ page }) => {
+  const { url: adminUrl } = await control<{ url: string }>('/admin');
+  await page.route('**/console/session', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"server.unavailable"}' }),
+  );
+  await page.goto(`${adminUrl}/console/accounts`);
+  await expect(page.getByRole('alert')).toHaveText(errorMessages['server.unavailable']);
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page).toHaveURL(`${adminUrl}/console/accounts`);
+});

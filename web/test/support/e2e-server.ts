@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isOperatorRole } from '@gatehouse/contract';
 import { startReferenceDashboard } from '../../../scripts/reference-dashboard/server.ts';
 import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
+import { consoleCookieName, startConsoleSession } from '../../../server/src/features/console/console-session.ts';
 import { cliActor } from '../../../server/src/features/operators/operator-audit.ts';
 import { grantOperator } from '../../../server/src/features/operators/operators.service.ts';
 import {
@@ -190,6 +191,32 @@ const control = createServer(async (request, response) => {
       return response.end('{}');
     }
     return response.end(JSON.stringify(await grantOperator(app.deps, url.searchParams.get('email') ?? '', role, cliActor())));
+  }
+  // An operator with two factors, signed in to the console as if through the provider: the
+  // Gatehouse session its sign-in made and the console session on it; the browser takes the cookie.
+  if (url.pathname === '/console-sessions' && request.method === 'POST') {
+    const role = url.searchParams.get('role') ?? '';
+    if (!isOperatorRole(role)) {
+      response.statusCode = 400;
+      return response.end('{}');
+    }
+    const operator = await makeTwoFactorFixture(app, url.searchParams.get('email') ?? '');
+    await grantOperator(app.deps, operator.email, role, cliActor());
+    const session = await app.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('account_id', '=', operator.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = await startConsoleSession(app.deps, {
+      accountId: operator.id,
+      sessionId: session.id,
+      amr: ['pwd', 'otp', 'mfa'],
+      provedAt: app.deps.clock.now(),
+      actor: { kind: 'operator', id: operator.id, name: operator.email, ip: '127.0.0.1' },
+    });
+    const { cookie: _, ...made } = operator;
+    return response.end(JSON.stringify({ ...made, cookie: { name: consoleCookieName(adminUrl), value: token } }));
   }
   // An operator's console sign-in made older than a destructive action allows, as time would.
   if (url.pathname === '/console-sessions/stale' && request.method === 'POST') {
