@@ -39,8 +39,7 @@ export function LicenseWritePanel({
 
   const fieldError = (error: ApiError | null, field: string) => (error?.fields[field] ? 'true' : undefined);
   const key = write.kind === 'issue' ? '' : write.license.keySuffix;
-  const title =
-    write.kind === 'issue' ? t('licenses.issue') : t(write.kind === 'extend' ? 'licenses.extendOne' : 'licenses.revokeOne', { key });
+  const title = write.kind === 'issue' ? t('licenses.issue') : t(`licenses.${write.kind}One`, { key });
 
   const run = async (reason: string) => {
     if (write.kind === 'issue') {

@@ -1,6 +1,6 @@
 import { type AdminPage, type LicenseDeskRow, type LicenseStatus, licenseStatuses, planNames } from '@gatehouse/contract/browser';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, ErrorAlert, PageHeader } from '../components/badges.tsx';
 import { DataTable } from '../components/data-table.tsx';
@@ -41,6 +41,10 @@ export function LicensesPage() {
   const [write, setWrite] = useState<LicenseWrite | null>(null);
   const [done, setDone] = useState<{ message: string; keys?: string[] } | null>(null);
 
+  const begin = useCallback((next: LicenseWrite) => {
+    setDone(null);
+    setWrite(next);
+  }, []);
   const actionsColumn = useMemo<ColumnDef<LicenseDeskRow, unknown>>(
     () => ({
       id: 'actions',
@@ -49,36 +53,30 @@ export function LicensesPage() {
       cell: ({ row }) =>
         row.original.status === 'revoked' ? null : (
           <span className="row-actions">
-            <button
-              type="button"
-              className="button ghost small"
-              aria-label={t('licenses.extendOne', { key: row.original.keySuffix })}
-              onClick={() => {
-                setDone(null);
-                setWrite({ kind: 'extend', license: row.original });
-              }}
-            >
-              {t('licenses.extend')}
-            </button>
-            <button
-              type="button"
-              className="button ghost small danger-text"
-              aria-label={t('licenses.revokeOne', { key: row.original.keySuffix })}
-              onClick={() => {
-                setDone(null);
-                setWrite({ kind: 'revoke', license: row.original });
-              }}
-            >
-              {t('licenses.revoke')}
-            </button>
+            {(['extend', 'revoke'] as const).map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className={`button ghost small${kind === 'revoke' ? ' danger-text' : ''}`}
+                aria-label={t(`licenses.${kind}One`, { key: row.original.keySuffix })}
+                onClick={() => begin({ kind, license: row.original })}
+              >
+                {t(`licenses.${kind}`)}
+              </button>
+            ))}
           </span>
         ),
     }),
-    [t],
+    [t, begin],
   );
   const columns = useMemo<ColumnDef<LicenseDeskRow, unknown>[]>(
     () => [
-      { id: 'key', header: t('col.key'), enableSorting: false, cell: ({ row }) => <span className="mono">…{row.original.keySuffix}</span> },
+      {
+        id: 'key',
+        header: t('col.key'),
+        enableSorting: false,
+        cell: ({ row }) => <span className="mono key-suffix">…{row.original.keySuffix}</span>,
+      },
       { id: 'plan', header: t('col.plan'), enableSorting: false, cell: ({ row }) => row.original.plan },
       {
         id: 'status',
@@ -134,14 +132,7 @@ export function LicensesPage() {
           {t('licenses.export')}
         </a>
         {canWrite && (
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => {
-              setDone(null);
-              setWrite({ kind: 'issue' });
-            }}
-          >
+          <button type="button" className="button primary" onClick={() => begin({ kind: 'issue' })}>
             {t('licenses.new')}
           </button>
         )}
