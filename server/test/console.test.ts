@@ -159,6 +159,21 @@ for (const dialect of await dialects('persistence')) {
       assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/licenses`)).status, 401);
     });
 
+    it('ends when its Gatehouse session reaches its lifetime, before the sweep removes that session', async () => {
+      const operator = await person('lifetime', { twoFactor: true, role: 'owner' });
+      // Kept in use until ten minutes before its 30 days are up, then the console opened on it.
+      for (let day = 6; day < 30; day += 6) {
+        t.clock.advance(6 * 86_400_000);
+        assert.equal((await operator.browser.get('/session')).status, 200, `day ${day}`);
+      }
+      t.clock.advance(6 * 86_400_000 - 10 * 60_000);
+      await openConsole(operator.browser);
+      await consoleSession(operator.browser);
+      t.clock.advance(11 * 60_000);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/console/session`)).status, 401);
+      assert.equal((await operator.browser.get(`${t.adminUrl}/admin/v1/accounts?q=x`)).status, 401);
+    });
+
     it('turns away an account that is not an operator', async () => {
       const stranger = await person('stranger', { twoFactor: true });
       const back = await openConsole(stranger.browser);

@@ -94,8 +94,20 @@ export async function consoleSessionOf(
   const token = request.cookies?.[consoleCookieName(adminOrigin)];
   if (!token || token.length > 100) return undefined;
   const key = keyOf(deps.secrets, token);
-  const row = await deps.db.selectFrom('console_sessions').selectAll().where('key', '=', key).executeTakeFirst();
   const now = deps.clock.now();
+  // The Gatehouse session it was signed in with must still be live, not only still a row: one
+  // past its lifetime, or started for a credential since replaced, is dead before the sweep
+  // deletes it (decision 029).
+  const row = await deps.db
+    .selectFrom('console_sessions')
+    .innerJoin('sessions', 'sessions.id', 'console_sessions.session_id')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('console_sessions')
+    .where('console_sessions.key', '=', key)
+    .whereRef('sessions.credential_generation', '=', 'accounts.credential_generation')
+    .where('sessions.idle_expires_at', '>', iso(now))
+    .where('sessions.absolute_expires_at', '>', iso(now))
+    .executeTakeFirst();
   if (!row || row.expires_at <= iso(now) || now.getTime() - Date.parse(row.last_seen_at) > consoleIdleMinutes * 60_000) return undefined;
   const account = await findAccountById(deps.db, row.account_id);
   const role = account && !account.disabled_at ? await findOperatorRole(deps.db, account.id) : undefined;
