@@ -183,6 +183,8 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
   'operators',
   'admin_tokens',
   'operator_actions',
+  // The console's session stands on a Gatehouse session and ends with it (decision 062).
+  'console_sessions',
   // What the monitoring backend is told of an account (decision 055).
   'webhook_sequences',
   'webhook_events',
