@@ -66,7 +66,6 @@ export const errorMessages = {
     'An account with this email address already exists, but the provider does not confirm that the address is yours. Sign in with your password, then connect the provider on your account page',
   'sso.email_not_confirmed':
     'The sign-in provider does not confirm that this email address is yours. Please sign up with your email address instead',
-  'sso.account_disabled': 'This account has been disabled. Contact support if you need help',
   'sso.no_account': 'There is no account for this email address yet. Accept the consent below to create one, then continue again',
   'sso.identity_taken': 'This account of the provider is already connected to another account',
   'sso.last_method':

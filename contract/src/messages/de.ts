@@ -71,7 +71,6 @@ const de = {
     'Es gibt bereits ein Konto mit dieser E-Mail-Adresse, aber der Anbieter bestätigt nicht, dass die Adresse Ihnen gehört. Melden Sie sich mit Ihrem Passwort an und verbinden Sie den Anbieter dann auf Ihrer Kontoseite',
   'sso.email_not_confirmed':
     'Der Anmeldedienst bestätigt nicht, dass diese E-Mail-Adresse Ihnen gehört. Bitte registrieren Sie sich stattdessen mit Ihrer E-Mail-Adresse',
-  'sso.account_disabled': 'Dieses Konto wurde deaktiviert. Wenden Sie sich an den Support, wenn Sie Hilfe benötigen',
   'sso.no_account':
     'Für diese E-Mail-Adresse gibt es noch kein Konto. Erteilen Sie unten Ihre Einwilligung, um eines zu erstellen, und fahren Sie dann erneut fort',
   'sso.identity_taken': 'Dieses Konto des Anbieters ist bereits mit einem anderen Konto verbunden',

@@ -70,7 +70,6 @@ const es = {
     'Ya existe una cuenta con esta dirección de correo electrónico, pero el proveedor no confirma que sea tuya. Inicia sesión con tu contraseña y después conecta el proveedor desde la página de tu cuenta',
   'sso.email_not_confirmed':
     'El servicio de inicio de sesión no confirma que esta dirección de correo electrónico sea tuya. Regístrate con tu dirección de correo electrónico',
-  'sso.account_disabled': 'Esta cuenta se ha desactivado. Ponte en contacto con el soporte si necesitas ayuda',
   'sso.no_account':
     'Todavía no hay ninguna cuenta con esta dirección de correo electrónico. Acepta el consentimiento de abajo para crear una y vuelve a continuar',
   'sso.identity_taken': 'Esta cuenta del proveedor ya está conectada a otra cuenta',

@@ -69,7 +69,6 @@ const fr = {
     'Un compte existe déjà avec cette adresse e-mail, mais le fournisseur ne confirme pas qu’elle vous appartient. Connectez-vous avec votre mot de passe, puis associez le fournisseur depuis la page de votre compte',
   'sso.email_not_confirmed':
     'Le service de connexion ne confirme pas que cette adresse e-mail vous appartient. Inscrivez-vous plutôt avec votre adresse e-mail',
-  'sso.account_disabled': 'Ce compte a été désactivé. Contactez le support si vous avez besoin d’aide',
   'sso.no_account':
     'Il n’existe pas encore de compte pour cette adresse e-mail. Acceptez le consentement ci-dessous pour en créer un, puis continuez à nouveau',
   'sso.identity_taken': 'Ce compte du fournisseur est déjà associé à un autre compte',

@@ -66,7 +66,6 @@ const it = {
     'Esiste già un account con questo indirizzo email, ma il fornitore non conferma che l’indirizzo sia tuo. Accedi con la tua password, poi collega il fornitore dalla pagina del tuo account',
   'sso.email_not_confirmed':
     'Il servizio di accesso non conferma che questo indirizzo email sia tuo. Registrati invece con il tuo indirizzo email',
-  'sso.account_disabled': 'Questo account è stato disattivato. Contatta l’assistenza se hai bisogno di aiuto',
   'sso.no_account':
     'Non esiste ancora un account per questo indirizzo email. Accetta il consenso qui sotto per crearne uno, poi continua di nuovo',
   'sso.identity_taken': 'Questo account del fornitore è già collegato a un altro account',

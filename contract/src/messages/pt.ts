@@ -62,7 +62,6 @@ const pt = {
   'sso.email_unverified':
     'Já existe uma conta com este endereço de e-mail, mas o provedor não confirma que o endereço é seu. Entre com sua senha e depois conecte o provedor na página da sua conta',
   'sso.email_not_confirmed': 'O serviço de login não confirma que este endereço de e-mail é seu. Cadastre-se com seu endereço de e-mail',
-  'sso.account_disabled': 'Esta conta foi desativada. Entre em contato com o suporte se precisar de ajuda',
   'sso.no_account':
     'Ainda não existe uma conta para este endereço de e-mail. Aceite o consentimento abaixo para criar uma e continue novamente',
   'sso.identity_taken': 'Esta conta do provedor já está conectada a outra conta',

@@ -220,8 +220,9 @@ export async function signInWithPasskey(deps: Deps, response: PasskeyAssertion, 
   const taken = await takeChallenge(deps.db, deps, site, 'signin', response.response.clientDataJSON);
   if (!taken) return refuse(deps, 'passkey.expired', passkey.account_id, caller);
   const account = await findAccountById(deps.db, passkey.account_id);
-  // A disabled account is told so once the passkey is verified, where every way in finishes (finishWayIn).
-  if (!account) throw badRequest('sso.account_disabled');
+  // Deleted since its passkey was looked up; a disabled account is told so once the passkey is
+  // verified, where every way in finishes (finishWayIn).
+  if (!account) return refuse(deps, 'passkey.unknown', null, caller);
   const checked = await verifyAssertion(deps, passkey, response, site, taken.challenge, caller);
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());
