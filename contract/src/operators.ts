@@ -45,7 +45,8 @@ export function isOperatorRole(value: string): value is OperatorRole {
 }
 
 /** Who did an operator's action (`actor` in the audit stream). */
-export type ActorKind = 'operator' | 'token' | 'cli';
+export const actorKinds = ['operator', 'token', 'cli'] as const;
+export type ActorKind = (typeof actorKinds)[number];
 
 /** The longest reason an operator may give for an action. */
 export const reasonMaxLength = 500;

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { AdminScope } from '@gatehouse/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
@@ -91,7 +92,14 @@ export async function buildAdminApp(public_: FastifyInstance, config: Config, de
   adminRoutes(admin, deps);
   admin.get(
     `${adminPrefix}/v1/openapi.json`,
-    { config: { adminPublic: true }, schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } },
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ['operations'],
+        summary: 'This API description (OpenAPI 3)',
+        response: { 200: z.record(z.string(), z.unknown()).describe('The OpenAPI 3 document') },
+      },
+    },
     async () => admin.swagger(),
   );
   admin.setNotFoundHandler((request, reply) =>

@@ -1,4 +1,19 @@
-import { licenseStatuses, planNames, reasonMaxLength } from '@gatehouse/contract';
+import {
+  accountSearchRow,
+  adminData,
+  adminPage,
+  adminTeamView,
+  auditEntryView,
+  healthCard as healthCardSchema,
+  licenseDeskRow,
+  licenseExtended,
+  licenseRevoked,
+  licenseStatuses,
+  licensesIssued,
+  planNames,
+  reasonMaxLength,
+  remedyAnswers,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +60,10 @@ const idParams = z.object({ id: z.string().max(64) });
 const reasonBody = z
   .object({ reason: z.string().max(10_000).optional().describe(`Why, 1 to ${reasonMaxLength} characters; stored with the action`) })
   .optional();
-const replies = { 200: z.unknown(), '4xx': errorResponse, '5xx': errorResponse };
+/** The response schemas of a route answering `ok` (a schema of the contract): documented, and what is sent. */
+const replies = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': errorResponse, '5xx': errorResponse });
+/** A file download: the document says what it is. */
+const download = (what: string) => replies(z.string().describe(what));
 
 function actorOf(request: FastifyRequest): Actor {
   const admin = request.admin;
@@ -86,7 +104,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           sort: z.enum(['email', 'createdAt']).default('createdAt'),
           order,
         }),
-        response: replies,
+        response: replies(adminPage(accountSearchRow)),
       },
     },
     async (request) => searchAccounts(deps.db, request.query),
@@ -100,35 +118,54 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['accounts'],
         summary: 'The sign-in health card of one account (the read is recorded)',
         params: idParams,
-        response: replies,
+        response: replies(adminData(healthCardSchema)),
       },
     },
     async (request) => ({ data: await healthCard(deps, request.params.id, actorOf(request)) }),
   );
 
-  const remedies = [
-    ['disable', 'Disable the account: every session ends, the customer is mailed', disableAccount],
-    ['enable', 'Enable a disabled account again; the customer is mailed', enableAccount],
-    ['sessions/end', 'End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions],
-    ['verification/resend', 'Mail a new verification link to an account that has not confirmed its address', resendVerificationFor],
-    ['password-reset/send', 'Mail the customer a password reset link', sendPasswordReset],
-    [
-      'two-factor/reset',
-      'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
-      resetTwoFactorFor,
-    ],
-    ['sign-in-pause/clear', 'End the run of failed sign-ins that paused signing in with the password', clearSignInPause],
-  ] as const;
-  for (const [path, summary, remedy] of remedies) {
+  // Typed against its answer's schema; the route declares the schema itself.
+  const remedy = <T>(
+    path: string,
+    summary: string,
+    answer: z.ZodType<T>,
+    run: (deps: Deps, id: string, context: ActionContext) => Promise<T>,
+  ) =>
     r.post(
       `${v1}/accounts/:id/${path}`,
       {
         config: { scope: 'accounts:write' },
-        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies },
+        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies(adminData(answer as z.ZodType)) },
       },
-      async (request) => ({ data: await remedy(deps, request.params.id, context(request)) }),
+      async (request) => ({ data: await run(deps, request.params.id, context(request)) }),
     );
-  }
+  remedy('disable', 'Disable the account: every session ends, the customer is mailed', remedyAnswers.disabled, disableAccount);
+  remedy('enable', 'Enable a disabled account again; the customer is mailed', remedyAnswers.disabled, enableAccount);
+  remedy(
+    'sessions/end',
+    'End every session; apps get a back-channel logout; the customer is mailed',
+    remedyAnswers.endSessions,
+    endAccountSessions,
+  );
+  remedy(
+    'verification/resend',
+    'Mail a new verification link to an account that has not confirmed its address',
+    remedyAnswers.mailed,
+    resendVerificationFor,
+  );
+  remedy('password-reset/send', 'Mail the customer a password reset link', remedyAnswers.mailed, sendPasswordReset);
+  remedy(
+    'two-factor/reset',
+    'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
+    remedyAnswers.twoFactorReset,
+    resetTwoFactorFor,
+  );
+  remedy(
+    'sign-in-pause/clear',
+    'End the run of failed sign-ins that paused signing in with the password',
+    remedyAnswers.pauseCleared,
+    clearSignInPause,
+  );
 
   r.get(
     `${v1}/teams/:id`,
@@ -138,7 +175,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['teams'],
         summary: 'A team: members, roles, pending invitations, who does not meet its two-factor rule',
         params: idParams,
-        response: replies,
+        response: replies(adminData(adminTeamView)),
       },
     },
     async (request) => ({ data: await teamView(deps, request.params.id, actorOf(request)) }),
@@ -161,7 +198,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['licenses'],
         summary: 'Licenses with their holder and team; filters and paging',
         querystring: licenseQuery,
-        response: replies,
+        response: replies(adminPage(licenseDeskRow)),
       },
     },
     async (request) => listLicenseDesk(deps, request.query),
@@ -174,6 +211,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['licenses'],
         summary: 'The same list as CSV (every page, up to 50 000 rows)',
         querystring: licenseQuery.omit({ page: true, pageSize: true }),
+        response: download('CSV: a header line, then one line per license'),
       },
     },
     async (request, reply) => {
@@ -204,7 +242,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           expiresAt: instant.optional(),
           reason: z.string().max(10_000).optional(),
         }),
-        response: replies,
+        response: replies(adminData(licensesIssued)),
       },
     },
     async (request) => {
@@ -218,7 +256,13 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     `${v1}/licenses/:id/revoke`,
     {
       config: { scope: 'licenses:write' },
-      schema: { tags: ['licenses'], summary: 'Revoke a license', params: idParams, body: reasonBody, response: replies },
+      schema: {
+        tags: ['licenses'],
+        summary: 'Revoke a license',
+        params: idParams,
+        body: reasonBody,
+        response: replies(adminData(licenseRevoked)),
+      },
     },
     async (request) => ({ data: await revokeLicenseById(deps, request.params.id, context(request)) }),
   );
@@ -231,7 +275,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Set a new expiry (null: never expires)',
         params: idParams,
         body: z.object({ expiresAt: instant.nullable(), reason: z.string().max(10_000).optional() }),
-        response: replies,
+        response: replies(adminData(licenseExtended)),
       },
     },
     async (request) => ({ data: await extendLicense(deps, request.params.id, request.body.expiresAt, context(request)) }),
@@ -252,7 +296,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['audit'],
         summary: "Customers' events and operators' actions in one stream, newest first",
         querystring: auditQuery.extend(paging),
-        response: replies,
+        response: replies(adminPage(auditEntryView)),
       },
     },
     async (request) => auditStream(deps.db, request.query),
@@ -265,6 +309,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['audit'],
         summary: 'The same stream as CSV or JSON Lines (up to 50 000 rows)',
         querystring: auditQuery.extend({ format: z.enum(['csv', 'jsonl']).default('csv') }),
+        response: download('CSV, or JSON Lines of the same entries as GET /admin/v1/audit'),
       },
     },
     async (request, reply) => {
