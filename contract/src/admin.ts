@@ -141,3 +141,41 @@ export const adminTeamView = z.object({
   ),
 });
 export type AdminTeamView = z.infer<typeof adminTeamView>;
+
+/** A webhook endpoint (decision 055); its secret is never shown again after it is made or rotated. */
+export const webhookEndpointView = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.string()).nullable().describe('The event types it asked for; null: every event'),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  listener: z.boolean().describe('Made by `webhook listen`, which alone delivers to it'),
+  createdAt: z.string(),
+});
+export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
+
+/** POST /admin/v1/webhooks: the signing secret, answered once. */
+export const webhookCreated = z.object({ id: z.string(), secret: z.string() });
+/** POST …/rotate-secret: the new secret, answered once; the previous one signs too until `previousUntil`. */
+export const webhookSecretRotated = z.object({ id: z.string(), secret: z.string(), previousUntil: z.string() });
+export const webhookRemoved = z.object({ id: z.string(), removed: z.boolean() });
+export const webhookTestSent = z.object({ eventId: z.string() });
+export const webhookReplayed = z.object({ replayed: z.number() });
+
+/** One line of an endpoint's delivery log (the last 30 days). */
+export const webhookDeliveryRow = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  seq: z.number(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;

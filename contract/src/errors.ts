@@ -143,6 +143,12 @@ export const errorMessages = {
   'admin.license_revoked': 'This license is revoked and cannot be changed',
   'admin.team_not_found': 'There is no team with this id',
   'admin.expiry_invalid': 'Give the new expiry as a date in the future',
+  'admin.webhook_not_found': 'There is no webhook endpoint with this id',
+  'admin.webhook_url_invalid': 'Give the endpoint’s address as an http:// or https:// URL, without a user name or password',
+  'admin.webhook_event_unknown': 'Unknown event type: {events}',
+  'admin.webhook_description_too_long': 'The description may have 200 characters at most',
+  'admin.webhook_event_not_found': 'There is no event with this id in the delivery log',
+  'admin.webhook_replay_range': 'Give the time to replay from (since) or one event’s id (event)',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

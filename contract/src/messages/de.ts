@@ -155,6 +155,12 @@ const de = {
   'admin.license_revoked': 'Diese Lizenz ist widerrufen und kann nicht geändert werden',
   'admin.team_not_found': 'Es gibt kein Team mit dieser ID',
   'admin.expiry_invalid': 'Geben Sie das neue Ablaufdatum als Datum in der Zukunft an',
+  'admin.webhook_not_found': 'Es gibt keinen Webhook-Endpunkt mit dieser ID',
+  'admin.webhook_url_invalid': 'Geben Sie die Adresse des Endpunkts als http://- oder https://-URL an, ohne Benutzernamen oder Passwort',
+  'admin.webhook_event_unknown': 'Unbekannter Ereignistyp: {events}',
+  'admin.webhook_description_too_long': 'Die Beschreibung darf höchstens 200 Zeichen lang sein',
+  'admin.webhook_event_not_found': 'Im Zustellprotokoll gibt es kein Ereignis mit dieser ID',
+  'admin.webhook_replay_range': 'Geben Sie den Zeitpunkt an, ab dem erneut gesendet wird (since), oder die ID eines Ereignisses (event)',
 } satisfies ErrorMessages;
 
 export default de;

@@ -149,6 +149,12 @@ const es = {
   'admin.license_revoked': 'Esta licencia está revocada y no se puede modificar',
   'admin.team_not_found': 'No existe ningún equipo con este identificador',
   'admin.expiry_invalid': 'Indica la nueva fecha de vencimiento, que debe ser futura',
+  'admin.webhook_not_found': 'No existe ningún endpoint de webhook con este id',
+  'admin.webhook_url_invalid': 'Indica la dirección del endpoint como una URL http:// o https://, sin nombre de usuario ni contraseña',
+  'admin.webhook_event_unknown': 'Tipo de evento desconocido: {events}',
+  'admin.webhook_description_too_long': 'La descripción puede tener como máximo 200 caracteres',
+  'admin.webhook_event_not_found': 'No hay ningún evento con este id en el registro de envíos',
+  'admin.webhook_replay_range': 'Indica desde qué momento reenviar (since) o el id de un evento (event)',
 } satisfies ErrorMessages;
 
 export default es;

@@ -151,6 +151,13 @@ const fr = {
   'admin.license_revoked': 'Cette licence est révoquée et ne peut plus être modifiée',
   'admin.team_not_found': 'Il n’existe aucune équipe avec cet identifiant',
   'admin.expiry_invalid': 'Indiquez la nouvelle date d’expiration, dans le futur',
+  'admin.webhook_not_found': 'Il n’existe aucun point de terminaison de webhook avec cet identifiant',
+  'admin.webhook_url_invalid':
+    'Indiquez l’adresse du point de terminaison sous forme d’URL http:// ou https://, sans nom d’utilisateur ni mot de passe',
+  'admin.webhook_event_unknown': 'Type d’événement inconnu : {events}',
+  'admin.webhook_description_too_long': 'La description peut contenir 200 caractères au maximum',
+  'admin.webhook_event_not_found': 'Le journal des envois ne contient aucun événement avec cet identifiant',
+  'admin.webhook_replay_range': 'Indiquez le moment à partir duquel renvoyer (since) ou l’identifiant d’un événement (event)',
 } satisfies ErrorMessages;
 
 export default fr;

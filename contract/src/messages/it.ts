@@ -144,6 +144,12 @@ const it = {
   'admin.license_revoked': 'Questa licenza è revocata e non può essere modificata',
   'admin.team_not_found': 'Non esiste alcun team con questo ID',
   'admin.expiry_invalid': 'Indica la nuova scadenza come una data futura',
+  'admin.webhook_not_found': 'Non esiste alcun endpoint webhook con questo id',
+  'admin.webhook_url_invalid': 'Indica l’indirizzo dell’endpoint come URL http:// o https://, senza nome utente né password',
+  'admin.webhook_event_unknown': 'Tipo di evento sconosciuto: {events}',
+  'admin.webhook_description_too_long': 'La descrizione può avere al massimo 200 caratteri',
+  'admin.webhook_event_not_found': 'Nel registro delle consegne non c’è alcun evento con questo id',
+  'admin.webhook_replay_range': 'Indica da quando reinviare (since) o l’id di un evento (event)',
 } satisfies ErrorMessages;
 
 export default it;

@@ -140,6 +140,12 @@ const pt = {
   'admin.license_revoked': 'Esta licença foi revogada e não pode ser alterada',
   'admin.team_not_found': 'Não existe nenhuma equipe com este ID',
   'admin.expiry_invalid': 'Informe a nova data de validade, que deve ser futura',
+  'admin.webhook_not_found': 'Não existe nenhum endpoint de webhook com este id',
+  'admin.webhook_url_invalid': 'Informe o endereço do endpoint como uma URL http:// ou https://, sem nome de usuário nem senha',
+  'admin.webhook_event_unknown': 'Tipo de evento desconhecido: {events}',
+  'admin.webhook_description_too_long': 'A descrição pode ter no máximo 200 caracteres',
+  'admin.webhook_event_not_found': 'Não há nenhum evento com este id no registro de entregas',
+  'admin.webhook_replay_range': 'Informe a partir de quando reenviar (since) ou o id de um evento (event)',
 } satisfies ErrorMessages;
 
 export default pt;

@@ -140,6 +140,12 @@ const ru = {
   'admin.license_revoked': 'Эта лицензия отозвана, и её нельзя изменить',
   'admin.team_not_found': 'Команды с таким идентификатором нет',
   'admin.expiry_invalid': 'Укажите новый срок действия — дату в будущем',
+  'admin.webhook_not_found': 'Конечной точки вебхука с таким идентификатором нет',
+  'admin.webhook_url_invalid': 'Укажите адрес конечной точки как URL http:// или https:// без имени пользователя и пароля',
+  'admin.webhook_event_unknown': 'Неизвестный тип события: {events}',
+  'admin.webhook_description_too_long': 'Описание может содержать не более 200 символов',
+  'admin.webhook_event_not_found': 'В журнале доставки нет события с таким идентификатором',
+  'admin.webhook_replay_range': 'Укажите, с какого момента отправить повторно (since), или идентификатор события (event)',
 } satisfies ErrorMessages;
 
 export default ru;

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
 import { type AdminPrincipal, authenticateAdminToken } from '../features/operators/operators.service.ts';
+import { webhookAdminRoutes } from '../features/webhooks/webhook-admin.routes.ts';
 import { AppError } from '../lib/errors.ts';
 import { registerJsonParser } from './body-limits.ts';
 import { registerErrorHandler, sendError } from './error-handler.ts';
@@ -90,6 +91,7 @@ export async function buildAdminApp(public_: FastifyInstance, config: Config, de
   });
   adminGuard(admin, deps);
   adminRoutes(admin, deps);
+  webhookAdminRoutes(admin, deps);
   admin.get(
     `${adminPrefix}/v1/openapi.json`,
     {

@@ -44,35 +44,35 @@ import {
 } from './license-desk.ts';
 import type { Actor } from './operator-audit.ts';
 
-const v1 = '/admin/v1';
+export const v1 = '/admin/v1';
 
-const paging = {
+export const paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 };
 const order = z.enum(['asc', 'desc']).default('desc');
-const instant = z
+export const instant = z
   .string()
   .max(40)
   .refine((value) => !Number.isNaN(Date.parse(value)), 'a date or an ISO-8601 time')
   .transform((value) => new Date(value).toISOString());
-const idParams = z.object({ id: z.string().max(64) });
-const reasonBody = z
+export const idParams = z.object({ id: z.string().max(64) });
+export const reasonBody = z
   .object({ reason: z.string().max(10_000).optional().describe(`Why, 1 to ${reasonMaxLength} characters; stored with the action`) })
   .optional();
 /** The response schemas of a route answering `ok` (a schema of the contract): documented, and what is sent. */
-const replies = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': errorResponse, '5xx': errorResponse });
+export const replies = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': errorResponse, '5xx': errorResponse });
 /** A file download: the document says what it is. */
 const download = (what: string) => replies(z.string().describe(what));
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const admin = request.admin;
   if (!admin) throw new Error('admin route without its guard');
   return admin.actor;
 }
 
 /** Every remedy and change asks for a reason, stored with it (decision 061). */
-function reasonOf(body: unknown): string {
+export function reasonOf(body: unknown): string {
   const reason = typeof (body as { reason?: unknown } | undefined)?.reason === 'string' ? (body as { reason: string }).reason.trim() : '';
   if (!reason || reason.length > reasonMaxLength || /[\p{Cc}]/u.test(reason.replace(/[\n\t]/g, ''))) {
     throw badRequest('admin.reason_required', { fields: { reason: 'admin.reason_required' } });

@@ -36,7 +36,14 @@ export type OperatorActionType =
   | 'operator_granted'
   | 'operator_revoked'
   | 'admin_token_created'
-  | 'admin_token_revoked';
+  | 'admin_token_revoked'
+  | 'webhook_endpoint_created'
+  | 'webhook_endpoint_updated'
+  | 'webhook_endpoint_disabled'
+  | 'webhook_secret_rotated'
+  | 'webhook_endpoint_removed'
+  | 'webhook_test_sent'
+  | 'webhook_events_replayed';
 
 export interface NewAction {
   type: OperatorActionType;
