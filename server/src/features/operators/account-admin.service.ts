@@ -317,7 +317,7 @@ export async function disableAccount(deps: Deps, id: string, context: ActionCont
     const now = iso(deps.clock.now());
     await updateCredential(trx, account.id, { disabled_at: now, updated_at: now });
     await endSessions(trx, deps, account.id, { all: true }, { type: 'sessions_ended', ip: null });
-    await applyRecovery(trx, account.id, 'disable');
+    await applyRecovery(trx, deps.clock, account.id, 'disable');
     await emitEvent(trx, deps.clock, 'account.disabled', { accountId: account.id });
     await recordAction(trx, deps.secrets, {
       type: 'account_disabled',

@@ -24,6 +24,7 @@ import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
 import {
   advancePasskey,
   deletePasskey,
@@ -154,6 +155,8 @@ export async function addPasskey(
     const passkey = await storePasskey(trx, deps, { accountId: account.id, registered, site, name: input.name, caller });
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_added', ip: caller.ip, at: passkey.created_at });
     await notifyWayIn(deps, mail, account, 'passkey', 'added', passkey.name);
+    // One made with the person verified is a second factor (decision 056).
+    await syncEntitlements(trx, deps.clock, [account.id]);
     return toPasskeyView(passkey);
   });
 }
@@ -197,6 +200,7 @@ export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, 
     await deletePasskey(trx, account.id, id);
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_removed', ip: caller.ip, at: iso(deps.clock.now()) });
     await notifyWayIn(deps, mail, account, 'passkey', 'removed', passkey.name);
+    await syncEntitlements(trx, deps.clock, [account.id]);
   });
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { PollingWorker } from '../../lib/polling-worker.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { announceExpiries } from './account-events.ts';
+import { announceExpiries, syncPassedTwoFactorDeadlines } from './account-events.ts';
 import { signWebhook } from './signing.ts';
 import {
   claimDelivery,
@@ -85,9 +85,12 @@ export class WebhookWorker extends PollingWorker {
         await pruneDeliveries(db, iso(addMs(started, -keepMs)));
       }
       // Expiry is a moment, not an action: looked for once a minute (by the clock, which tests move).
+      // So is a team's two-factor deadline.
       if (!listenerId && started.getTime() - this.#expiriesAt >= 60_000) {
+        const since = this.#expiriesAt === 0 ? undefined : new Date(this.#expiriesAt);
         this.#expiriesAt = started.getTime();
         await announceExpiries(db, clock);
+        await syncPassedTwoFactorDeadlines(db, clock, since);
       }
       for (;;) {
         const now = clock.now();
