@@ -12,7 +12,7 @@ import { hash, verify } from '@node-rs/argon2';
 import autocannon, { type Result } from 'autocannon';
 import { linkIn, loadConfig, SmtpCapture } from '../server/test/support/index.ts';
 import { loopDelayMarker } from './support/loop-delay.ts';
-import { type Child, startChild } from './support/processes.ts';
+import { type Child, repoRoot, startChild } from './support/processes.ts';
 import { summarizeProfile } from './support/profile-summary.ts';
 
 export const connections = 16;
@@ -45,11 +45,12 @@ export async function setUpAccount(gatehouse: Gatehouse): Promise<string> {
   return set.cookie;
 }
 
-export const signinLoad = (base: string, seconds: number) =>
+export const signinLoad = (base: string, seconds: number, maxRequests?: number) =>
   autocannon({
     url: base,
     connections,
     duration: seconds,
+    maxOverallRequests: maxRequests,
     timeout: 30,
     requests: [
       {
@@ -65,36 +66,45 @@ export const signinLoad = (base: string, seconds: number) =>
 export const getLoad = (url: string, seconds: number, headers: Record<string, string> = {}) =>
   autocannon({ url, connections, duration: seconds, headers });
 
-/** Raw argon2id verification of the same password, `width` at a time, for `seconds`. */
-export async function rawArgon2(stored: string, width: number, seconds: number): Promise<{ count: number; perSecond: number }> {
+/** Raw argon2id verification of the same password, `width` at a time, for `seconds` (and at most `max`). */
+export async function rawArgon2(
+  stored: string,
+  width: number,
+  seconds: number,
+  max = Number.POSITIVE_INFINITY,
+): Promise<{ count: number; seconds: number; perSecond: number }> {
   const end = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: width }, async () => {
-      while (performance.now() < end) {
+      while (performance.now() < end && count < max) {
         if (!(await verify(stored, password))) throw new Error('raw verification failed');
         count += 1;
       }
     }),
   );
-  return { count, perSecond: (count / (performance.now() - started)) * 1000 };
+  const took = (performance.now() - started) / 1000;
+  return { count, seconds: took, perSecond: count / took };
 }
 
 export type Gatehouse = Child & { smtp: SmtpCapture };
 
 /**
  * Gatehouse as operators run it (production argon2 cost, LOG_LEVEL=info, mail to an SMTP
- * server: here a real listener on loopback) on a fresh SQLite file in `dir`.
+ * server: here a real listener on loopback) on a fresh SQLite file in `dir`; `root`: the
+ * checkout whose server runs (another one for an A/B).
  */
-export async function startGatehouse(dir: string, profileArgs: string[] = []): Promise<Gatehouse> {
+export async function startGatehouse(dir: string, profileArgs: string[] = [], root = repoRoot, name = 'bench'): Promise<Gatehouse> {
   const smtp = new SmtpCapture();
   const child = await startChild(
-    [...profileArgs, '--import', './bench/support/loop-delay.ts', 'server/src/main.ts'],
+    [...profileArgs, '--import', './bench/support/loop-delay.ts', join(root, 'server/src/main.ts')],
     {
-      DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // Any free port: two servers may run side by side (an A/B), and others on this machine.
+      ADMIN_PORT: '0',
       SMTP_URL: await smtp.start(),
     },
     '/health/ready',

@@ -3,7 +3,7 @@
 //   Gatehouse (production mode, SQLite, its records sealed at rest) and on the bare oidc-provider
 //   of the same version with the same client settings, token formats, TTLs, PKCE rule and
 //   claims, its records in memory (support/bare-oidc.ts);
-// - GET /session idle and while sign-ins run, and sign-in against a raw argon2id verify.
+// - GET /session idle and while sign-ins run, and sign-in against a raw argon2id verify (session.ts).
 // Each pair runs in interleaved halves (A, B, A, B), so a change in the machine's load lands on
 // both sides. 16 keep-alive connections, loopback, each server in a process of its own.
 //
@@ -14,14 +14,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hash } from '@node-rs/argon2';
 import autocannon, { type Result } from 'autocannon';
 import * as oidc from 'openid-client';
 import { runAdmin } from '../server/test/support/admin-cli.ts';
 import { TestClient } from '../server/test/support/http-client.ts';
 import { loadConfig } from '../server/test/support/index.ts';
 import { codeFlow } from '../server/test/support/oidc-app.ts';
-import { connections, type Gatehouse, getLoad, password, rawArgon2, setUpAccount, signinLoad, startGatehouse } from './api.ts';
+import { connections, type Gatehouse, setUpAccount, startGatehouse } from './api.ts';
+import { combine, interleaved, printSession, type SessionFigures, sessionFigures } from './session.ts';
 import { type Child, startChild } from './support/processes.ts';
 
 /** Enough clients that the per-client token limit (3,000 a minute each) does not refuse the run. */
@@ -88,27 +88,6 @@ function load(side: Side, endpoint: Endpoint, seconds: number): Promise<Result> 
       },
     ],
   });
-}
-
-/** Requests answered 2xx per second over the halves together, and what failed. */
-function combine(results: Result[]): { perSecond: number; failed: number; p50: number } {
-  const ok = results.reduce((sum, r) => sum + r['2xx'], 0);
-  const seconds = results.reduce((sum, r) => sum + r.duration, 0);
-  const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-  const p50 = Math.max(...results.map((r) => r.latency.p50));
-  return { perSecond: ok / seconds, failed, p50 };
-}
-
-/** A and B in interleaved halves: A, B, A, B. */
-async function interleaved(a: (s: number) => Promise<Result>, b: (s: number) => Promise<Result>, seconds: number) {
-  const half = Math.max(1, Math.round(seconds / 2));
-  const as: Result[] = [];
-  const bs: Result[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    as.push(await a(half));
-    bs.push(await b(half));
-  }
-  return { a: combine(as), b: combine(bs) };
 }
 
 export async function gatehouseSide(gatehouse: Gatehouse, cookie: string, databaseUrl: string): Promise<{ side: Side; claims: object }> {
@@ -186,7 +165,7 @@ async function bareSide(tokens: Side['tokens'], claims: object): Promise<{ child
 
 export interface OidcFigures {
   rows: { name: string; gatehouse: number; bare: number; ratio: number; target: number; failed: number; bareFailed: number }[];
-  session: { idle: number; busy: number; signins: number; raw: number };
+  session: SessionFigures;
 }
 
 export async function oidcBench(options: { seconds: number }): Promise<OidcFigures> {
@@ -214,11 +193,13 @@ export async function oidcBench(options: { seconds: number }): Promise<OidcFigur
     const targets: Record<Endpoint, number> = { userinfo: 0.5, 'refresh_token grant': 0.5, discovery: 0.8, JWKS: 0.8 };
     const rows: OidcFigures['rows'] = [];
     for (const endpoint of endpoints) {
-      const { a, b } = await interleaved(
+      const halves = await interleaved(
         (s) => load(theirs.side, endpoint, s),
         (s) => load(ours.side, endpoint, s),
         seconds,
       );
+      const a = combine(halves.a);
+      const b = combine(halves.b);
       rows.push({
         name: endpoint,
         gatehouse: b.perSecond,
@@ -232,26 +213,7 @@ export async function oidcBench(options: { seconds: number }): Promise<OidcFigur
     await bare.stop();
     bare = undefined;
 
-    const config = loadConfig({});
-    const stored = await hash(password, { ...config.argon2, algorithm: 2 });
-    await Promise.all([getLoad(`${gatehouse.url}/session`, 2, { cookie }), signinLoad(gatehouse.url, 2)]);
-    const g = gatehouse;
-    const sessions = await interleaved(
-      (s) => getLoad(`${g.url}/session`, s, { cookie }),
-      async (s) => (await Promise.all([getLoad(`${g.url}/session`, s, { cookie }), signinLoad(g.url, s)]))[0],
-      seconds,
-    );
-    // Raw verification in this process at the server's hash concurrency, against sign-ins, in halves too.
-    let raw = 0;
-    const signins: Result[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      raw += (await rawArgon2(stored, config.hashing.concurrency, seconds / 2)).perSecond / 2;
-      signins.push(await signinLoad(g.url, seconds / 2));
-    }
-    return {
-      rows,
-      session: { idle: sessions.a.perSecond, busy: sessions.b.perSecond, signins: combine(signins).perSecond, raw },
-    };
+    return { rows, session: await sessionFigures(gatehouse, cookie, seconds) };
   } finally {
     await bare?.stop();
     await gatehouse?.stop();
@@ -270,11 +232,5 @@ export function printOidc(figures: OidcFigures, seconds: number): void {
       `  ${row.name.padEnd(22)} ${row.gatehouse.toFixed(0).padStart(10)} ${row.bare.toFixed(0).padStart(10)}  ${row.ratio.toFixed(2)} (≥ ${row.target})${failed}`,
     );
   }
-  const { idle, busy, signins, raw } = figures.session;
-  console.log(
-    `  GET /session idle ${idle.toFixed(0)} req/s, while sign-ins run ${busy.toFixed(0)} req/s: ${((busy / idle) * 100).toFixed(0)} % (target ≥ 50 %)`,
-  );
-  console.log(
-    `  POST /signin ${signins.toFixed(1)} req/s, raw argon2id ${raw.toFixed(1)}/s: ${(signins / raw).toFixed(2)} (target ≥ 0.85)`,
-  );
+  printSession(figures.session, seconds);
 }

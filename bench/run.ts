@@ -1,4 +1,4 @@
-// `npm run bench [-- size|api|oidc|pages|web|timing …] [--profile] [--runs N] [--against <checkout>]`: every benchmark, each
+// `npm run bench [-- size|api|session|oidc|pages|web|timing …] [--profile] [--runs N] [--against <checkout>]`: every benchmark, each
 // figure against a baseline measured in the same run, loopback only, bounded in time.
 // Figures, not assertions: the README shows the latest and the targets.
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ const { values, positionals } = parseArgs({
     against: { type: 'string' },
   },
 });
-const parts = positionals.length > 0 ? positionals : ['size', 'api', 'oidc', 'pages', 'web', 'timing'];
+const parts = positionals.length > 0 ? positionals : ['size', 'api', 'session', 'oidc', 'pages', 'web', 'timing'];
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
@@ -47,7 +47,7 @@ function installMissing(tools: string[]): void {
   if (install.status !== 0) throw new Error('installing the benchmarks’ tools failed');
 }
 installMissing([
-  ...(parts.includes('api') || parts.includes('pages') || parts.includes('oidc') ? ['autocannon'] : []),
+  ...(parts.includes('api') || parts.includes('session') || parts.includes('pages') || parts.includes('oidc') ? ['autocannon'] : []),
   ...(parts.includes('web') ? ['chrome-launcher', 'lighthouse'] : []),
 ]);
 
@@ -74,6 +74,10 @@ if (parts.includes('api')) {
     mkdirSync(dir, { recursive: true });
     await profileApi(seconds, dir);
   }
+}
+if (parts.includes('session')) {
+  const { printSession, sessionBench } = await import('./session.ts');
+  for (const run of await sessionBench({ seconds, against: values.against })) printSession(run.figures, seconds, run.name);
 }
 if (parts.includes('oidc')) {
   const { oidcBench, printOidc } = await import('./oidc.ts');

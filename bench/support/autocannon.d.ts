@@ -12,6 +12,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Ends the run after this many requests, or at `duration`, whichever comes first. */
+    maxOverallRequests?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

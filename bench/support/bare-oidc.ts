@@ -1,13 +1,13 @@
 // The baseline of the OpenID provider's hot paths: the bare oidc-provider (the server's own
-// dependency, same version), configured as Gatehouse configures it (client, token formats,
-// TTLs, PKCE rule, scopes and claims), its records in the library's memory adapter, in its own
-// process. BARE_CLIENTS holds the clients, BARE_CLAIMS the claims findAccount answers with.
+// dependency, same version), built on Gatehouse's own provider options (providerOptions: client
+// settings, token formats, TTLs, PKCE rule, scopes and claims, features), its records in the
+// library's memory adapter, in its own process. BARE_CLIENTS holds the clients, BARE_CLAIMS the claims findAccount answers with.
 // POST /bench/mint gives a refresh and an access token per client, made by the library's own
 // models as an authorization code grant would make them.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
-import { scopeClaims } from '../../server/src/features/oidc/oidc-claims.ts';
+import { providerOptions } from '../../server/src/features/oidc/oidc-options.ts';
 
 interface BareClient {
   clientId: string;
@@ -24,41 +24,17 @@ const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(12).toSt
 const sessionSeconds = Number(process.env.BARE_SESSION_SECONDS);
 const scope = 'openid email profile gatehouse';
 
+const options = providerOptions(sessionSeconds);
 const provider = new Provider(issuer, {
   jwks: { keys: [jwk] },
   cookies: { keys: [randomBytes(32).toString('base64url')] },
-  claims: scopeClaims,
-  scopes: ['openid', 'offline_access', ...Object.keys(scopeClaims).filter((s) => s !== 'openid')],
-  conformIdTokenClaims: false,
-  responseTypes: ['code'],
-  pkce: { required: () => true },
-  features: {
-    devInteractions: { enabled: false },
-    revocation: { enabled: true },
-    userinfo: { enabled: true },
-    rpInitiatedLogout: { enabled: true },
-    backchannelLogout: { enabled: true },
-  },
+  ...options,
   clients: clients.map((client) => ({
+    ...options.clientDefaults,
     client_id: client.clientId,
     client_secret: client.clientSecret,
     redirect_uris: [client.redirectUri],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'client_secret_basic',
-    id_token_signed_response_alg: 'RS256',
   })),
-  issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-  expiresWithSession: () => false,
-  ttl: {
-    AccessToken: 600,
-    AuthorizationCode: 60,
-    IdToken: 600,
-    Interaction: 3600,
-    Session: sessionSeconds,
-    Grant: sessionSeconds,
-    RefreshToken: sessionSeconds,
-  },
   async findAccount(_ctx, sub) {
     return { accountId: sub, claims: () => ({ ...claims, sub }) };
   },

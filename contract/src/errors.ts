@@ -149,6 +149,17 @@ export const errorMessages = {
   'admin.webhook_description_too_long': 'The description may have 200 characters at most',
   'admin.webhook_event_not_found': 'There is no event with this id in the delivery log',
   'admin.webhook_replay_range': 'Give the time to replay from (since) or one event’s id (event)',
+  'admin.fresh_proof_required':
+    'Confirm it is you first: your sign-in is older than 5 minutes. Enter your password and a code from your authenticator app',
+  'console.signed_out': 'Your console session has ended. Sign in again',
+  'console.csrf_invalid': 'This request did not come from the console. Reload the page and try again',
+  'console.not_operator': 'This account is not an operator. Ask an owner of this Gatehouse to grant you a role',
+  'console.second_factor_required':
+    'The console needs a sign-in with two factors. Sign out of Gatehouse, then sign in with your password and authenticator code, or with a passkey',
+  'console.sign_in_failed': 'Signing in to the console did not finish. Try again',
+  'console.proof_needs_authenticator': 'Confirming it is you needs an authenticator app on your account. Add one in your settings',
+  'console.code_required': 'Enter the current code from your authenticator app',
+  'console.not_built': 'The console is not built on this server. Run npm run build',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -59,3 +59,21 @@ export type ActorKind = (typeof actorKinds)[number];
 
 /** The longest reason an operator may give for an action. */
 export const reasonMaxLength = 500;
+
+/**
+ * The account remedies of the admin API (`POST /admin/v1/accounts/{id}/<path>`), one registry for
+ * the server's routes, the console's buttons and their texts. `destructive`: it takes something
+ * from the customer or lowers their protection, so the console asks for a fresh proof first
+ * (decision 062).
+ */
+export const accountRemedies = [
+  { path: 'disable', destructive: true },
+  { path: 'enable', destructive: false },
+  { path: 'sessions/end', destructive: true },
+  { path: 'verification/resend', destructive: false },
+  { path: 'password-reset/send', destructive: false },
+  { path: 'two-factor/reset', destructive: true },
+  { path: 'sign-in-pause/clear', destructive: true },
+] as const;
+
+export type AccountRemedy = (typeof accountRemedies)[number]['path'];

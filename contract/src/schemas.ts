@@ -3,7 +3,7 @@ import { normalizeEmail } from './email.ts';
 import { type ErrorCode, errorMessages } from './errors.ts';
 import { languages } from './languages.ts';
 import { controlCharacters, webAddress } from './names.ts';
-import { isOtp, otpLength } from './one-time-code.ts';
+import { isOtp } from './one-time-code.ts';
 import { checkPassword, passwordDefaults } from './password.ts';
 import { licenseKeyPattern, licenseKinds, licenseStatuses, normalizeLicenseKey, planNames } from './plans.ts';
 import { isAppSignInPath } from './safe-url.ts';

@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { SessionSweeper } from './features/auth/session-sweep.ts';
 import { brandRoutes } from './features/brands/brand.routes.ts';
 import { getBrand } from './features/brands/brand.service.ts';
+import { consolePrefix } from './features/console/console.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { licenseRoutes } from './features/licenses/license.routes.ts';
 import { oidcRoutes } from './features/oidc/oidc.routes.ts';
@@ -168,10 +169,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
 
-  // The admin API lives on its own listener; here /admin is nobody's page (decision 059).
+  // The admin API and the console live on their own listener; here they are nobody's pages (decisions 059 and 062).
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === adminPrefix || path.startsWith(`${adminPrefix}/`)) return sendError(reply, 404, 'request.not_found', { params: { path } });
+    if ([adminPrefix, consolePrefix].some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      return sendError(reply, 404, 'request.not_found', { params: { path } });
+    }
   });
   sessionGuard(app, deps);
   signupRoutes(app, deps);
@@ -199,7 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerWeb(app, config, (host) => getBrand(deps.db, config, host));
 
   await app.ready();
-  const admin = await buildAdminApp(app, config, deps);
+  const admin = await buildAdminApp(app, config, { ...oidcDeps, providers });
   outbox.start();
   webhooks.start();
   logouts.start();

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   await built.admin.listen({
     port: config.admin.port,
     host: config.admin.host,
-    listenTextResolver: (address) => `Admin API (operators only) at ${config.admin.url ?? address}/admin/v1`,
+    listenTextResolver: (address) =>
+      `Operator console at ${config.admin.url ?? address}/console/ and admin API at ${config.admin.url ?? address}/admin/v1 (operators only)`,
   });
   // On the terminal only, never in the log: the link is the mailbox's key (decision 013).
   if (mailboxKey) console.log(`Development mailbox (this machine only): ${config.publicUrl}/dev/mailbox?key=${mailboxKey}`);

@@ -244,8 +244,14 @@ for (const dialect of await dialects('behaviour')) {
       const first = await ask();
       assert.equal(first.status, 401, 'the provider itself answers below the limit');
       assert.equal(((await first.json()) as { error: string }).error, 'invalid_client');
+      // In batches at once: the limit is per minute from the first request, and a busy machine
+      // asking one by one could see the minute end before the limit is reached.
       let answer = first;
-      for (let i = 1; i <= limitDefaults.tokenRequestsPerIpPerMinute && answer.status !== 429; i += 1) answer = await ask();
+      for (let sent = 1; sent <= limitDefaults.tokenRequestsPerIpPerMinute && answer.status !== 429; sent += 50) {
+        const batch = await Promise.all(Array.from({ length: 50 }, ask));
+        answer = batch.find((reply) => reply.status === 429) ?? answer;
+        await Promise.all(batch.filter((reply) => reply !== answer).map((reply) => reply.body?.cancel()));
+      }
       assert.equal(answer.status, 429);
       assert.ok(Number(answer.headers.get('retry-after')) > 0);
       assert.equal(((await answer.json()) as { error: string }).error, 'temporarily_unavailable');

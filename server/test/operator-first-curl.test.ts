@@ -15,8 +15,11 @@ describe('the start line and discovery on a host that is not the issuer', () => 
     try {
       const publicUrl = server.url.replace('127.0.0.1', 'localhost');
       const lines = server.stdout().split('\n').filter(Boolean);
-      // The admin listener's own line names the operators' address (decision 059); every other line, the product's once.
-      const admin = lines.filter((line) => line.includes('Admin API (operators only) at http://127.0.0.1:'));
+      // The admin listener's own line names the operators' addresses, the console's and the API's
+      // (decisions 059 and 062); every other line, the product's once.
+      const admin = lines.filter((line) =>
+        /Operator console at http:\/\/127\.0\.0\.1:\d+\/console\/ and admin API at http:\/\/127\.0\.0\.1:\d+\/admin\/v1/.test(line),
+      );
       assert.equal(admin.length, 1, lines.join('\n'));
       const urls = lines
         .filter((line) => !admin.includes(line))

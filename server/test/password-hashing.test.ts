@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { hash } from '@node-rs/argon2';
 import { loadConfig } from '../src/config.ts';
-import { createPasswordHasher } from '../src/lib/password-hasher.ts';
+import { createPasswordHasher, hashingNiceIncrement } from '../src/lib/password-hasher.ts';
 import { headerLines, nextIp, registerAccount, seedAccount, visitor } from './support/accounts.ts';
 import { assertSecurityHeaders } from './support/security-headers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -51,7 +52,7 @@ describe('argon2id at the production cost', () => {
     // A known amount of hashing (eight sign-ins, one argon2id verification each) is queued at
     // once, with probes behind it. The judge is CPU time, which neither the machine's speed nor
     // its load can shift: the event loop's own thread must spend less than the other threads
-    // (libuv's pool, where argon2 runs). Were hashing on the event loop, this thread would spend
+    // (the hashing threads). Were hashing on the event loop, this thread would spend
     // all of it, and the others next to nothing. The event loop's delay is reported alongside.
     const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
     // Wrong passwords: each costs exactly one verification of that hash (a right one would also
@@ -84,6 +85,36 @@ describe('argon2id at the production cost', () => {
     assert.ok(
       eventLoopMs < otherThreadsMs,
       `hashing ran off the event loop: ${eventLoopMs.toFixed(0)} ms CPU on it, ${otherThreadsMs.toFixed(0)} ms beside it`,
+    );
+  });
+
+  it('hashes on threads below the event loop’s CPU priority, so signed-in calls keep their pace beside sign-ins', {
+    skip: process.platform !== 'linux' && 'reads the threads’ nice values from /proc',
+  }, async () => {
+    // Each thread's nice value (field 19 of /proc/<pid>/task/<tid>/stat), read while hashes run.
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const eventLoop = niceOf(String(process.pid));
+    const hashes = Array.from({ length: 2 }, () => t.deps.hasher.hash(password));
+    const seen = new Set<number>();
+    let running = true;
+    void Promise.all(hashes).finally(() => {
+      running = false;
+    });
+    while (running) {
+      for (const tid of readdirSync('/proc/self/task')) {
+        try {
+          seen.add(niceOf(tid));
+        } catch {
+          // a thread that ended meanwhile
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await Promise.all(hashes);
+    assert.equal(hashingNiceIncrement, 5);
+    assert.ok(
+      seen.has(eventLoop + hashingNiceIncrement),
+      `a thread at nice ${eventLoop + hashingNiceIncrement} while hashing; seen ${[...seen].join(', ')}`,
     );
   });
 

@@ -161,6 +161,18 @@ const de = {
   'admin.webhook_description_too_long': 'Die Beschreibung darf höchstens 200 Zeichen lang sein',
   'admin.webhook_event_not_found': 'Im Zustellprotokoll gibt es kein Ereignis mit dieser ID',
   'admin.webhook_replay_range': 'Geben Sie den Zeitpunkt an, ab dem erneut gesendet wird (since), oder die ID eines Ereignisses (event)',
+  'admin.fresh_proof_required':
+    'Bestätigen Sie zuerst, dass Sie es sind: Ihre Anmeldung ist älter als 5 Minuten. Geben Sie Ihr Passwort und einen Code aus Ihrer Authenticator-App ein',
+  'console.signed_out': 'Ihre Konsolensitzung ist beendet. Melden Sie sich erneut an',
+  'console.csrf_invalid': 'Diese Anfrage kam nicht von der Konsole. Laden Sie die Seite neu und versuchen Sie es noch einmal',
+  'console.not_operator': 'Dieses Konto ist kein Operator. Bitten Sie einen Eigentümer dieses Gatehouse, Ihnen eine Rolle zu geben',
+  'console.second_factor_required':
+    'Die Konsole braucht eine Anmeldung mit zwei Faktoren. Melden Sie sich bei Gatehouse ab und dann mit Passwort und Authenticator-Code oder mit einem Passkey an',
+  'console.sign_in_failed': 'Die Anmeldung an der Konsole wurde nicht abgeschlossen. Versuchen Sie es noch einmal',
+  'console.proof_needs_authenticator':
+    'Zur Bestätigung braucht Ihr Konto eine Authenticator-App. Fügen Sie sie in Ihren Einstellungen hinzu',
+  'console.code_required': 'Geben Sie den aktuellen Code aus Ihrer Authenticator-App ein',
+  'console.not_built': 'Die Konsole ist auf diesem Server nicht gebaut. Führen Sie npm run build aus',
 } satisfies ErrorMessages;
 
 export default de;

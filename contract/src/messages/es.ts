@@ -155,6 +155,18 @@ const es = {
   'admin.webhook_description_too_long': 'La descripción puede tener como máximo 200 caracteres',
   'admin.webhook_event_not_found': 'No hay ningún evento con este id en el registro de envíos',
   'admin.webhook_replay_range': 'Indica desde qué momento reenviar (since) o el id de un evento (event)',
+  'admin.fresh_proof_required':
+    'Confirma primero que eres tú: tu inicio de sesión tiene más de 5 minutos. Introduce tu contraseña y un código de tu aplicación de autenticación',
+  'console.signed_out': 'Tu sesión de la consola ha terminado. Inicia sesión de nuevo',
+  'console.csrf_invalid': 'Esta solicitud no procede de la consola. Recarga la página y vuelve a intentarlo',
+  'console.not_operator': 'Esta cuenta no es de un operador. Pide a un propietario de este Gatehouse que te asigne un rol',
+  'console.second_factor_required':
+    'La consola requiere un inicio de sesión con dos factores. Cierra la sesión de Gatehouse e inicia sesión con tu contraseña y el código de autenticación, o con una llave de acceso',
+  'console.sign_in_failed': 'El inicio de sesión en la consola no se completó. Vuelve a intentarlo',
+  'console.proof_needs_authenticator':
+    'Para confirmar que eres tú, tu cuenta necesita una aplicación de autenticación. Añádela en tu configuración',
+  'console.code_required': 'Introduce el código actual de tu aplicación de autenticación',
+  'console.not_built': 'La consola no está compilada en este servidor. Ejecuta npm run build',
 } satisfies ErrorMessages;
 
 export default es;

@@ -158,6 +158,18 @@ const fr = {
   'admin.webhook_description_too_long': 'La description peut contenir 200 caractères au maximum',
   'admin.webhook_event_not_found': 'Le journal des envois ne contient aucun événement avec cet identifiant',
   'admin.webhook_replay_range': 'Indiquez le moment à partir duquel renvoyer (since) ou l’identifiant d’un événement (event)',
+  'admin.fresh_proof_required':
+    'Confirmez d’abord qu’il s’agit bien de vous : votre connexion date de plus de 5 minutes. Saisissez votre mot de passe et un code de votre application d’authentification',
+  'console.signed_out': 'Votre session de console est terminée. Reconnectez-vous',
+  'console.csrf_invalid': 'Cette requête ne vient pas de la console. Rechargez la page et réessayez',
+  'console.not_operator': 'Ce compte n’est pas un opérateur. Demandez à un propriétaire de ce Gatehouse de vous attribuer un rôle',
+  'console.second_factor_required':
+    'La console exige une connexion à deux facteurs. Déconnectez-vous de Gatehouse, puis connectez-vous avec votre mot de passe et votre code d’authentification, ou avec une clé d’accès',
+  'console.sign_in_failed': 'La connexion à la console n’a pas abouti. Réessayez',
+  'console.proof_needs_authenticator':
+    'Pour confirmer votre identité, votre compte doit avoir une application d’authentification. Ajoutez-en une dans vos paramètres',
+  'console.code_required': 'Saisissez le code actuel de votre application d’authentification',
+  'console.not_built': 'La console n’est pas construite sur ce serveur. Lancez npm run build',
 } satisfies ErrorMessages;
 
 export default fr;

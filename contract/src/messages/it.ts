@@ -150,6 +150,18 @@ const it = {
   'admin.webhook_description_too_long': 'La descrizione può avere al massimo 200 caratteri',
   'admin.webhook_event_not_found': 'Nel registro delle consegne non c’è alcun evento con questo id',
   'admin.webhook_replay_range': 'Indica da quando reinviare (since) o l’id di un evento (event)',
+  'admin.fresh_proof_required':
+    'Conferma prima che sei tu: il tuo accesso risale a più di 5 minuti fa. Inserisci la password e un codice della tua app di autenticazione',
+  'console.signed_out': 'La sessione della console è terminata. Accedi di nuovo',
+  'console.csrf_invalid': 'Questa richiesta non proviene dalla console. Ricarica la pagina e riprova',
+  'console.not_operator': 'Questo account non è un operatore. Chiedi a un proprietario di questo Gatehouse di assegnarti un ruolo',
+  'console.second_factor_required':
+    'La console richiede un accesso con due fattori. Esci da Gatehouse, poi accedi con password e codice di autenticazione, oppure con una passkey',
+  'console.sign_in_failed': 'L’accesso alla console non è stato completato. Riprova',
+  'console.proof_needs_authenticator':
+    'Per confermare che sei tu, il tuo account deve avere un’app di autenticazione. Aggiungila nelle impostazioni',
+  'console.code_required': 'Inserisci il codice attuale della tua app di autenticazione',
+  'console.not_built': 'La console non è compilata su questo server. Esegui npm run build',
 } satisfies ErrorMessages;
 
 export default it;

@@ -152,6 +152,17 @@ const ja = {
   'admin.webhook_description_too_long': '説明は200文字以内で入力してください',
   'admin.webhook_event_not_found': '配信ログにこのIDのイベントはありません',
   'admin.webhook_replay_range': '再送する起点の日時（since）またはイベントのID（event）を指定してください',
+  'admin.fresh_proof_required':
+    'まず本人確認をしてください。サインインから 5 分以上経っています。パスワードと認証アプリのコードを入力してください',
+  'console.signed_out': 'コンソールのセッションが終了しました。もう一度サインインしてください',
+  'console.csrf_invalid': 'このリクエストはコンソールから送られていません。ページを再読み込みして、もう一度お試しください',
+  'console.not_operator': 'このアカウントはオペレーターではありません。この Gatehouse のオーナーにロールの付与を依頼してください',
+  'console.second_factor_required':
+    'コンソールには 2 要素でのサインインが必要です。Gatehouse からサインアウトし、パスワードと認証コード、またはパスキーでサインインしてください',
+  'console.sign_in_failed': 'コンソールへのサインインが完了しませんでした。もう一度お試しください',
+  'console.proof_needs_authenticator': '本人確認には、アカウントに認証アプリが必要です。設定で追加してください',
+  'console.code_required': '認証アプリに表示されている現在のコードを入力してください',
+  'console.not_built': 'このサーバーではコンソールがビルドされていません。npm run build を実行してください',
 } satisfies ErrorMessages;
 
 export default ja;

@@ -146,6 +146,18 @@ const pt = {
   'admin.webhook_description_too_long': 'A descrição pode ter no máximo 200 caracteres',
   'admin.webhook_event_not_found': 'Não há nenhum evento com este id no registro de entregas',
   'admin.webhook_replay_range': 'Informe a partir de quando reenviar (since) ou o id de um evento (event)',
+  'admin.fresh_proof_required':
+    'Confirme primeiro que é você: seu acesso tem mais de 5 minutos. Informe sua senha e um código do seu aplicativo autenticador',
+  'console.signed_out': 'Sua sessão do console terminou. Entre novamente',
+  'console.csrf_invalid': 'Esta solicitação não veio do console. Recarregue a página e tente novamente',
+  'console.not_operator': 'Esta conta não é de um operador. Peça a um proprietário deste Gatehouse que lhe atribua uma função',
+  'console.second_factor_required':
+    'O console exige um acesso com dois fatores. Saia do Gatehouse e entre com sua senha e o código do autenticador, ou com uma chave de acesso',
+  'console.sign_in_failed': 'O acesso ao console não foi concluído. Tente novamente',
+  'console.proof_needs_authenticator':
+    'Para confirmar que é você, sua conta precisa de um aplicativo autenticador. Adicione um nas configurações',
+  'console.code_required': 'Informe o código atual do seu aplicativo autenticador',
+  'console.not_built': 'O console não foi compilado neste servidor. Execute npm run build',
 } satisfies ErrorMessages;
 
 export default pt;

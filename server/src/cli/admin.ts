@@ -12,6 +12,7 @@ import { WebhookInputError } from '../features/webhooks/webhook.service.ts';
 import { iso, systemClock } from '../lib/clock.ts';
 import { oidcOptions, oidcUsage, runOidcCommand } from './oidc-commands.ts';
 import { operatorOptions, operatorUsage, runOperatorCommand } from './operator-commands.ts';
+import type { CliOut } from './out.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhook-commands.ts';
 
 const usage = `Usage: npm run admin -- <command> [options]
@@ -63,14 +64,10 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
-function print(values: Values, object: unknown, human: string[]): void {
-  console.log(values.json ? JSON.stringify(object, null, 2) : human.join('\n'));
-}
-
-async function run(db: Db, config: Config, words: string[], values: Values): Promise<void> {
-  if (await runOidcCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
-  if (await runWebhookCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
-  if (await runOperatorCommand(db, config, words, values, (object, human) => print(values, object, human))) return;
+async function run(db: Db, config: Config, words: string[], values: Values, out: CliOut): Promise<void> {
+  if (await runOidcCommand(db, config, words, values, out)) return;
+  if (await runWebhookCommand(db, config, words, values, out)) return;
+  if (await runOperatorCommand(db, config, words, values, out)) return;
   const [area, action, argument] = words;
   const now = iso(systemClock.now());
   switch (`${area} ${action}`) {
@@ -90,14 +87,13 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
         panelId: values.panel,
         expiresAt: expires ? iso(expires) : undefined,
       });
-      console.error(`Created ${count} ${plan} license${count > 1 ? 's' : ''}. Keys are shown only now:`);
-      print(values, keys, keys);
+      out.note(`Created ${count} ${plan} license${count > 1 ? 's' : ''}. Keys are shown only now:`);
+      out.print(keys, keys);
       return;
     }
     case 'license list': {
       const rows = await listAllLicenses(db);
-      print(
-        values,
+      out.print(
         rows,
         rows.map(
           (r) =>
@@ -109,21 +105,20 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
     case 'license revoke': {
       const key = normalizeLicenseKey(required(argument, 'KEY'));
       if (!(await revokeLicense(db, systemClock, key))) throw new UsageError('no active license with that key');
-      print(values, { revoked: key.slice(-4) }, [`Revoked the license ending in ${key.slice(-4)}.`]);
+      out.print({ revoked: key.slice(-4) }, [`Revoked the license ending in ${key.slice(-4)}.`]);
       return;
     }
     case 'panel create': {
       const platform = required(values.platform, 'platform');
       if (platform !== 'cpanel' && platform !== 'plesk') throw new UsageError('--platform must be cpanel or plesk');
       const panel = await createPanel(db, systemClock, { name: required(values.name, 'name'), platform, origins: values.origin ?? [] });
-      console.error(`Registered panel ${panel.id}. Its apiKey is shown only now:`);
-      print(values, panel, [`id: ${panel.id}`, panel.apiKey]);
+      out.note(`Registered panel ${panel.id}. Its apiKey is shown only now:`);
+      out.print(panel, [`id: ${panel.id}`, panel.apiKey]);
       return;
     }
     case 'panel list': {
       const rows = await listInstallations(db);
-      print(
-        values,
+      out.print(
         rows,
         rows.map((r) => `${r.id}  ${r.platform.padEnd(7)} ${r.revoked_at ? 'revoked' : 'active '}  ${r.name}  ${r.origins.join(' ')}`),
       );
@@ -133,7 +128,7 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
       const id = required(argument, 'ID');
       // Every check of the key and of the origins reads the database, so this takes effect at once.
       if (!(await revokeInstallation(db, systemClock, id))) throw new UsageError('no active panel installation with that id');
-      print(values, { revoked: id }, [`Revoked panel ${id}: its apiKey and origins stop working now.`]);
+      out.print({ revoked: id }, [`Revoked panel ${id}: its apiKey and origins stop working now.`]);
       return;
     }
     case 'brand set': {
@@ -161,13 +156,13 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
         default_language: language,
         updated_at: now,
       });
-      print(values, { host }, [`Brand for ${host} saved.`]);
+      out.print({ host }, [`Brand for ${host} saved.`]);
       return;
     }
     case 'secret-key forget': {
       // The next instance to start records its own key (decision 019); stop every instance first.
       const forgotten = await forgetSharedKey(db);
-      print(values, { forgotten }, [
+      out.print({ forgotten }, [
         forgotten
           ? 'Forgot the recorded SECRET_KEY fingerprint: the next instance to start records its key. Mail queued and codes issued under the old key can no longer be read.'
           : 'No SECRET_KEY fingerprint was recorded.',
@@ -179,25 +174,44 @@ async function run(db: Db, config: Config, words: string[], values: Values): Pro
   }
 }
 
-async function main(): Promise<number> {
+/**
+ * Runs one command line and answers its exit code: 0 done, 1 done but something is wrong, 2 a
+ * wrong call. The entry point below is `npm run admin`; tests call this in-process, on the
+ * environment they pass, to spare a Node start per command.
+ */
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  streams: { stdout(text: string): void; stderr(text: string): void },
+): Promise<number> {
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
+    streams.stderr(`${(error as Error).message}\n\n${usage}`);
     return 2;
   }
-  if (parsed.values.help) {
-    console.log(usage);
+  const { values, positionals } = parsed;
+  if (values.help) {
+    streams.stdout(usage);
     return 0;
   }
+  let failed = false;
+  const out: CliOut = {
+    print: (object, human) => streams.stdout(values.json ? JSON.stringify(object, null, 2) : human.join('\n')),
+    line: (text) => streams.stdout(text),
+    note: (text) => streams.stderr(text),
+    fail: () => {
+      failed = true;
+    },
+  };
   let db: Db | undefined;
   try {
-    const config = loadConfig();
+    const config = loadConfig(env);
     db = createDatabase(config.database);
     await migrate(db);
-    await run(db, config, parsed.positionals, parsed.values);
-    return 0;
+    await run(db, config, positionals, values, out);
+    return failed ? 1 : 0;
   } catch (error) {
     if (
       error instanceof UsageError ||
@@ -205,11 +219,11 @@ async function main(): Promise<number> {
       error instanceof WebhookInputError ||
       error instanceof OperatorInputError
     ) {
-      console.error(`Error: ${error.message}\n\n${usage}`);
+      streams.stderr(`Error: ${error.message}\n\n${usage}`);
       return 2;
     }
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      streams.stderr(error.message);
       return 2;
     }
     throw error;
@@ -218,6 +232,9 @@ async function main(): Promise<number> {
   }
 }
 
-// A command may have set a failing code of its own (`audit verify` finding a broken chain).
-const code = await main();
-process.exitCode = code || process.exitCode;
+if (import.meta.main) {
+  process.exitCode = await runCli(process.argv.slice(2), process.env, {
+    stdout: (text) => console.log(text),
+    stderr: (text) => console.error(text),
+  });
+}

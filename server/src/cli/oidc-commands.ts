@@ -13,6 +13,7 @@ import { activateStagedKey, retireKeys, stageKey } from '../features/oidc/oidc-k
 import { createOidcVault } from '../features/oidc/oidc-vault.ts';
 import { iso, systemClock } from '../lib/clock.ts';
 import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
+import type { CliOut } from './out.ts';
 
 export const oidcUsage = `  client create --name NAME --redirect-uri URL [--redirect-uri URL …] [--post-logout-redirect-uri URL]
                 [--backchannel-logout-uri URL] [--initiate-login-uri URL] [--host HOST] [--public]
@@ -40,14 +41,12 @@ interface OidcValues {
   public?: boolean;
 }
 
-type Print = (object: unknown, human: string[]) => void;
-
 /**
  * The OpenID provider's commands (decision 033). Clients and keys are sealed under SECRET_KEY,
  * so the CLI needs the instances' key; another one is refused as it is at the server's start.
  * Returns false for a command that is not one of these; throws OidcClientInputError for bad input.
  */
-export async function runOidcCommand(db: Db, config: Config, words: string[], values: OidcValues, print: Print): Promise<boolean> {
+export async function runOidcCommand(db: Db, config: Config, words: string[], values: OidcValues, out: CliOut): Promise<boolean> {
   const [area, action, argument] = words;
   if (area !== 'client' && area !== 'oidc-key') return false;
   const key = resolveSecretKey(config.secretKey, config.dataDir).key;
@@ -66,15 +65,13 @@ export async function runOidcCommand(db: Db, config: Config, words: string[], va
         public: values.public === true,
       });
       if (!values.json)
-        console.error(
-          `Registered ${values.name}. ${created.clientSecret ? 'Its secret is shown only now:' : 'A public client: no secret.'}`,
-        );
-      print(created, [`client id: ${created.clientId}`, ...(created.clientSecret ? [created.clientSecret] : [])]);
+        out.note(`Registered ${values.name}. ${created.clientSecret ? 'Its secret is shown only now:' : 'A public client: no secret.'}`);
+      out.print(created, [`client id: ${created.clientId}`, ...(created.clientSecret ? [created.clientSecret] : [])]);
       return true;
     }
     case 'client list': {
       const clients = await describeClients(deps);
-      print(
+      out.print(
         clients,
         clients.map(
           (c) => `${c.clientId}  ${c.revokedAt ? 'revoked' : 'active '}  ${c.name}  ${c.host ?? ''}  ${c.redirectUris.join(' ')}`,
@@ -84,29 +81,29 @@ export async function runOidcCommand(db: Db, config: Config, words: string[], va
     }
     case 'client revoke': {
       if (!argument || !(await endClient(deps, argument))) throw new OidcClientInputError('no active client with that id');
-      print({ revoked: argument }, [`Revoked ${argument}: its codes, tokens and grants end now.`]);
+      out.print({ revoked: argument }, [`Revoked ${argument}: its codes, tokens and grants end now.`]);
       return true;
     }
     case 'client rotate-secret': {
       const rotated = await rotateClientSecret(deps, argument ?? '');
-      if (!values.json) console.error('The new secret is shown only now; the old one no longer works:');
-      print(rotated, [rotated.clientSecret]);
+      if (!values.json) out.note('The new secret is shown only now; the old one no longer works:');
+      out.print(rotated, [rotated.clientSecret]);
       return true;
     }
     case 'oidc-key stage': {
       const kid = await stageKey(deps);
-      print({ staged: kid }, [`Staged key ${kid}: published now, signing after "oidc-key activate".`]);
+      out.print({ staged: kid }, [`Staged key ${kid}: published now, signing after "oidc-key activate".`]);
       return true;
     }
     case 'oidc-key activate': {
       const kid = await activateStagedKey(deps);
       if (!kid) throw new OidcClientInputError('no staged key: run "oidc-key stage" first');
-      print({ active: kid }, [`Key ${kid} signs from now on; the one before stays published until "oidc-key retire".`]);
+      out.print({ active: kid }, [`Key ${kid} signs from now on; the one before stays published until "oidc-key retire".`]);
       return true;
     }
     case 'oidc-key retire': {
       const retired = await retireKeys(db);
-      print({ retired }, [`Stopped publishing ${retired} retired key${retired === 1 ? '' : 's'}.`]);
+      out.print({ retired }, [`Stopped publishing ${retired} retired key${retired === 1 ? '' : 's'}.`]);
       return true;
     }
     default:

@@ -23,6 +23,7 @@ import { createLimits } from '../lib/limits.ts';
 import { createPasswordHasher } from '../lib/password-hasher.ts';
 import { createRedis } from '../lib/redis.ts';
 import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
+import type { CliOut } from './out.ts';
 
 export const operatorUsage = `  account show EMAIL       (the sign-in health card; the read is recorded)
   account disable EMAIL [--reason TEXT]   (every session ends; the owner is mailed)
@@ -52,8 +53,6 @@ interface OperatorValues {
   reason?: string;
   operator?: string;
 }
-
-type Print = (object: unknown, human: string[]) => void;
 
 const quiet = new Proxy({}, { get: (_target, key) => (key === 'child' ? () => quiet : () => {}) }) as FastifyBaseLogger;
 
@@ -105,7 +104,7 @@ async function accountIdByEmail(db: Db, email: string): Promise<string> {
  * 059-061). They call the services the admin API calls, as the CLI's actor. Returns false for
  * a command that is not one of these; throws OperatorInputError for bad input.
  */
-export async function runOperatorCommand(db: Db, config: Config, words: string[], values: OperatorValues, print: Print): Promise<boolean> {
+export async function runOperatorCommand(db: Db, config: Config, words: string[], values: OperatorValues, out: CliOut): Promise<boolean> {
   const [area, action, argument] = words;
   if (area !== 'account' && area !== 'operator' && area !== 'admin-token' && area !== 'audit') return false;
   const { deps, close } = await cliDeps(db, config);
@@ -117,7 +116,7 @@ export async function runOperatorCommand(db: Db, config: Config, words: string[]
       case 'account show': {
         const card = await healthCard(deps, await accountIdByEmail(db, emailOf(argument)), actor);
         const { recentEvents, ...rest } = card;
-        print(card, [
+        out.print(card, [
           ...Object.entries(rest).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`),
           'recentEvents:',
           ...recentEvents.map(
@@ -130,31 +129,31 @@ export async function runOperatorCommand(db: Db, config: Config, words: string[]
       case 'account enable': {
         const id = await accountIdByEmail(db, emailOf(argument));
         const done = action === 'disable' ? await disableAccount(deps, id, context) : await enableAccount(deps, id, context);
-        print(done, [`${argument} is ${done.disabled ? 'disabled: every session ended' : 'enabled again'}; the owner is mailed.`]);
+        out.print(done, [`${argument} is ${done.disabled ? 'disabled: every session ended' : 'enabled again'}; the owner is mailed.`]);
         return true;
       }
       case 'account two-factor-reset': {
         const email = emailOf(argument);
         const done = await resetTwoFactorFor(deps, await accountIdByEmail(db, email), context);
-        print({ email, ...done }, [`Two-factor authentication of ${email} was turned off; the owner is mailed.`]);
+        out.print({ email, ...done }, [`Two-factor authentication of ${email} was turned off; the owner is mailed.`]);
         return true;
       }
       case 'operator grant': {
         const role = values.role ?? '';
         if (!isOperatorRole(role)) throw new OperatorInputError(`--role must be one of ${operatorRoles.join(', ')}`);
         const granted = await grantOperator(deps, emailOf(argument), role, actor);
-        print(granted, [`${granted.email} is an operator with the ${role} role.`]);
+        out.print(granted, [`${granted.email} is an operator with the ${role} role.`]);
         return true;
       }
       case 'operator revoke': {
         const email = emailOf(argument);
         if (!(await revokeOperator(deps, email, actor))) throw new OperatorInputError(`${email} is not an operator`);
-        print({ revoked: email }, [`${email} is no longer an operator; their tokens stop working now.`]);
+        out.print({ revoked: email }, [`${email} is no longer an operator; their tokens stop working now.`]);
         return true;
       }
       case 'operator list': {
         const rows = await listOperators(db);
-        print(
+        out.print(
           rows,
           rows.map((r) => `${r.email.padEnd(40)} ${r.role.padEnd(9)} since ${r.grantedAt} by ${r.grantedBy}`),
         );
@@ -178,13 +177,13 @@ export async function runOperatorCommand(db: Db, config: Config, words: string[]
           },
           actor,
         );
-        if (!values.json) console.error(`Created admin token ${created.id}. It is shown only now:`);
-        print(created, [created.token]);
+        if (!values.json) out.note(`Created admin token ${created.id}. It is shown only now:`);
+        out.print(created, [created.token]);
         return true;
       }
       case 'admin-token list': {
         const rows = await listAdminTokens(db);
-        print(
+        out.print(
           rows,
           rows.map(
             (r) =>
@@ -196,18 +195,18 @@ export async function runOperatorCommand(db: Db, config: Config, words: string[]
       case 'admin-token revoke': {
         if (!argument || !(await revokeAdminToken(deps, argument, actor)))
           throw new OperatorInputError('no active admin token with that id');
-        print({ revoked: argument }, [`Revoked admin token ${argument}.`]);
+        out.print({ revoked: argument }, [`Revoked admin token ${argument}.`]);
         return true;
       }
       case 'audit verify': {
         const report = await verifyChain(db, deps.secrets);
-        print(report, [
+        out.print(report, [
           report.ok
             ? `The operators' audit chain holds: ${report.rows} rows, head ${report.head.seq} ${report.head.hash}`
             : `The operators' audit chain is broken:`,
           ...report.problems.map((problem) => `  ${problem}`),
         ]);
-        if (!report.ok) process.exitCode = 1;
+        if (!report.ok) out.fail();
         return true;
       }
       default:

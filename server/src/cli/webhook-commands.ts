@@ -19,6 +19,7 @@ import {
 import { WebhookWorker } from '../features/webhooks/webhook-worker.ts';
 import { iso, systemClock } from '../lib/clock.ts';
 import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
+import type { CliOut } from './out.ts';
 
 export const webhookUsage = `  webhook create --url URL [--events a,b,…] [--description TEXT]   (prints the signing secret once)
     every change takes [--reason TEXT], kept in the operators' audit chain
@@ -56,8 +57,6 @@ interface WebhookValues {
   json?: boolean;
 }
 
-type Print = (object: unknown, human: string[]) => void;
-
 function eventList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   if (value === 'all') return [];
@@ -76,7 +75,7 @@ function required(value: string | undefined, name: string): string {
  * The webhook commands (decision 055). Secrets are sealed under SECRET_KEY, so the CLI needs the
  * instances' key. Returns false for a command that is not one of these; throws WebhookInputError.
  */
-export async function runWebhookCommand(db: Db, config: Config, words: string[], values: WebhookValues, print: Print): Promise<boolean> {
+export async function runWebhookCommand(db: Db, config: Config, words: string[], values: WebhookValues, out: CliOut): Promise<boolean> {
   const [area, action, argument] = words;
   if (area !== 'webhook') return false;
   const key = resolveSecretKey(config.secretKey, config.dataDir).key;
@@ -95,13 +94,13 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
         },
         change,
       );
-      console.error(`Registered webhook endpoint ${created.id}. Its signing secret is shown only now:`);
-      print(created, [`id: ${created.id}`, created.secret]);
+      out.note(`Registered webhook endpoint ${created.id}. Its signing secret is shown only now:`);
+      out.print(created, [`id: ${created.id}`, created.secret]);
       return true;
     }
     case 'list': {
       const rows = await listWebhookEndpoints(deps);
-      print(
+      out.print(
         rows,
         rows.map(
           (r) =>
@@ -122,39 +121,39 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
         },
         change,
       );
-      print(view, [`Updated webhook endpoint ${view.id}.`]);
+      out.print(view, [`Updated webhook endpoint ${view.id}.`]);
       return true;
     }
     case 'disable': {
       const view = await disableWebhookEndpoint(deps, id(), change);
-      print(view, [`Disabled webhook endpoint ${view.id}: its events wait until it is enabled again (webhook update ID --enable).`]);
+      out.print(view, [`Disabled webhook endpoint ${view.id}: its events wait until it is enabled again (webhook update ID --enable).`]);
       return true;
     }
     case 'rotate-secret': {
       const rotated = await rotateWebhookSecret(deps, id(), change);
-      console.error(`New signing secret of ${rotated.id}; the previous one signs too until ${rotated.previousUntil}. Shown only now:`);
-      print(rotated, [rotated.secret]);
+      out.note(`New signing secret of ${rotated.id}; the previous one signs too until ${rotated.previousUntil}. Shown only now:`);
+      out.print(rotated, [rotated.secret]);
       return true;
     }
     case 'remove': {
       await removeWebhookEndpoint(deps, id(), change);
-      print({ removed: argument }, [`Removed webhook endpoint ${argument} and its delivery log.`]);
+      out.print({ removed: argument }, [`Removed webhook endpoint ${argument} and its delivery log.`]);
       return true;
     }
     case 'test': {
       const eventId = await sendTestEvent(deps, id(), change);
-      print({ eventId }, [`Queued webhook.test ${eventId}; see it with: webhook deliveries ${argument}`]);
+      out.print({ eventId }, [`Queued webhook.test ${eventId}; see it with: webhook deliveries ${argument}`]);
       return true;
     }
     case 'replay': {
       if (!values.since && !values.event) throw new WebhookInputError('--since or --event is required');
       const count = await replayEvents(deps, id(), { since: values.since, eventId: values.event }, change);
-      print({ replayed: count }, [`Queued ${count} event${count === 1 ? '' : 's'} to send again, in their order.`]);
+      out.print({ replayed: count }, [`Queued ${count} event${count === 1 ? '' : 's'} to send again, in their order.`]);
       return true;
     }
     case 'deliveries': {
       const rows = await webhookDeliveries(deps, id());
-      print(
+      out.print(
         rows,
         rows.map(
           (r) =>
@@ -164,7 +163,7 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
       return true;
     }
     case 'listen': {
-      await listen(deps, required(values['forward-to'], '--forward-to'), values.json === true, change);
+      await listen(deps, required(values['forward-to'], '--forward-to'), values.json === true, out, change);
       return true;
     }
     default:
@@ -177,18 +176,24 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
  * signed, to a receiver on this machine, by this process alone; no tunnel is needed because this
  * process reads the outbox itself. The endpoint goes when the command stops (Ctrl-C).
  */
-async function listen(deps: Parameters<typeof createEndpoint>[0], forwardTo: string, json: boolean, change: WebhookChange): Promise<void> {
+async function listen(
+  deps: Parameters<typeof createEndpoint>[0],
+  forwardTo: string,
+  json: boolean,
+  out: CliOut,
+  change: WebhookChange,
+): Promise<void> {
   const { id, secret } = await createEndpoint(deps, { url: forwardTo, description: 'webhook listen', listener: true }, change);
-  console.error(`Forwarding every event to ${forwardTo}, signed with ${secret} (Ctrl-C stops).`);
+  out.note(`Forwarding every event to ${forwardTo}, signed with ${secret} (Ctrl-C stops).`);
   const worker = new WebhookWorker({
     ...deps,
     pollMs: 500,
     listenerId: id,
     log: {
-      warn: (object: object, message?: string) => console.error(message, JSON.stringify(object)),
-      error: (o: object) => console.error(o),
+      warn: (object: object, message?: string) => out.note(`${message ?? ''} ${JSON.stringify(object)}`),
+      error: (o: object) => out.note(JSON.stringify(o)),
     },
-    onSend: (delivery) => console.log(json ? delivery.payload : `${delivery.event_id}  ${delivery.payload}`),
+    onSend: (delivery) => out.line(json ? delivery.payload : `${delivery.event_id}  ${delivery.payload}`),
   });
   worker.start();
   worker.kick();

@@ -17,19 +17,22 @@ export function compiledOnce<Args extends unknown[], Row>(
 ): (db: DbOrTx, ...args: Args) => Promise<Row[]> {
   // build.length counts the database too; every argument after it is a placeholder.
   const placeholders = Array.from({ length: build.length - 1 }, (_, i) => `\0compiled-query-argument-${i}`);
-  // Per database: a transaction is its own object, and compiles its own copy (rare on the hot path).
-  const compiled = new WeakMap<DbOrTx, CompiledQuery<Row>>();
+  // Per database, by its dialect's adapter: a transaction, a new object each time, shares the
+  // adapter of its database and so the compiled query too (the sign-in's statements run in one).
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
   return async (db, ...args) => {
-    let query = compiled.get(db);
+    const key = db.getExecutor().adapter;
+    let query = compiled.get(key);
     if (!query) {
       query = build(db, ...(placeholders as { [K in keyof Args]: string })).compile();
-      compiled.set(db, query);
+      compiled.set(key, query);
     }
     const parameters = query.parameters.map((parameter) => {
       const index = typeof parameter === 'string' ? placeholders.indexOf(parameter) : -1;
       return index === -1 ? parameter : args[index];
     });
-    // The compiled query keeps its node: a plain select, which SQLite answers from its reader (decision 022).
+    // The compiled query keeps its node: a plain select outside a transaction is answered by
+    // SQLite's reader, anything else by its writer (decision 022).
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

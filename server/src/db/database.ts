@@ -28,6 +28,7 @@ import * as challengeInvitation from './migrations/0026-challenge-invitation.ts'
 import * as signupWatchesPerBrowser from './migrations/0027-signup-watches-per-browser.ts';
 import * as webhooks from './migrations/0028-webhooks.ts';
 import * as operators from './migrations/0030-operators.ts';
+import * as consoleSessions from './migrations/0031-console-sessions.ts';
 import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
 
@@ -62,6 +63,7 @@ const migrations = {
   '0027-signup-watches-per-browser': signupWatchesPerBrowser,
   '0028-webhooks': webhooks,
   '0030-operators': operators,
+  '0031-console-sessions': consoleSessions,
 };
 
 /**

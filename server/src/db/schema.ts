@@ -383,6 +383,7 @@ export interface Database extends OidcTables {
   admin_tokens: AdminTokensTable;
   operator_actions: OperatorActionsTable;
   audit_chain_head: AuditChainHeadTable;
+  console_sessions: ConsoleSessionsTable;
 }
 
 /** A Gatehouse account that may use the admin API and the console, with a fixed role (decision 060). */
@@ -600,3 +601,20 @@ export type SsoFlow = Selectable<SsoFlowsTable>;
 export type Team = Selectable<TeamsTable>;
 export type TeamMember = Selectable<TeamMembersTable>;
 export type TeamInvitation = Selectable<TeamInvitationsTable>;
+
+/** An operator's console session (decision 062); the cookie is kept as its keyed hash. */
+export interface ConsoleSessionsTable {
+  key: string;
+  account_id: string;
+  /** The Gatehouse session the operator signed in to the console with: ending it ends this one. */
+  session_id: string;
+  /** The token the console's writes send back in a header (the cookie alone is not enough). */
+  csrf: string;
+  /** How the sign-in behind it was proved (decision 045). */
+  amr: string;
+  created_at: Timestamp;
+  /** The sign-in's time, then the last fresh proof: what a destructive action asks to be recent. */
+  proved_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { AdminScope } from '@gatehouse/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -5,6 +6,10 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
+import { consoleRoutes } from '../features/console/console.routes.ts';
+import { adminOriginOf, checkCsrf, consoleSessionOf, isFresh } from '../features/console/console-session.ts';
+import type { OidcProviders } from '../features/oidc/oidc-providers.ts';
+import type { OidcVault } from '../features/oidc/oidc-vault.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
 import { type AdminPrincipal, authenticateAdminToken } from '../features/operators/operators.service.ts';
 import { webhookAdminRoutes } from '../features/webhooks/webhook-admin.routes.ts';
@@ -20,6 +25,8 @@ declare module 'fastify' {
     /** The admin API's permission a route needs (decision 060); every admin route declares one, or `adminPublic`. */
     scope?: AdminScope;
     adminPublic?: boolean;
+    /** A destructive action: from the console, only within minutes of a proof (decision 062). */
+    fresh?: boolean;
   }
   interface FastifyRequest {
     admin?: AdminPrincipal;
@@ -39,16 +46,32 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * The admin API's one guard (decision 060), attached to every route in one place as the public
  * app's session guard is (decision 052): an admin route that declares no scope is refused at
  * start, so none can forget it. Runs on request, before the body is read: a caller without a
- * valid token (401) or without the route's scope (403) learns nothing of the payload rules.
+ * valid token or console session (401), without the route's scope (403), or from the console
+ * without its write token or a recent enough proof (403) learns nothing of the payload rules.
  */
-export function adminGuard(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'secrets'>): void {
+export function adminGuard(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets'>,
+  adminOrigin: () => string = () => 'http://127.0.0.1',
+): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.adminPublic) return;
     const scope = route.config?.scope;
     if (!scope) throw new Error(`admin route ${route.method} ${route.url} declares no scope`);
+    const fresh = route.config?.fresh === true;
     const guard = async (request: FastifyRequest) => {
       const token = bearerOf(request);
-      const principal = token ? await authenticateAdminToken(deps, token, request.ip) : undefined;
+      let principal: AdminPrincipal | undefined;
+      if (token) principal = await authenticateAdminToken(deps, token, request.ip);
+      else {
+        // The console's session stands for its operator as an operator's token does (decision 062).
+        const session = await consoleSessionOf(deps, request, adminOrigin());
+        if (session && request.method !== 'GET' && request.method !== 'HEAD') checkCsrf(session, request);
+        if (session && fresh && session.principal.scopes.has(scope) && !isFresh(deps, session)) {
+          throw new AppError(403, 'admin.fresh_proof_required');
+        }
+        principal = session?.principal;
+      }
       if (!principal) throw new AppError(401, 'admin.token_required');
       if (!principal.scopes.has(scope)) throw new AppError(403, 'admin.scope_required');
       request.admin = principal;
@@ -64,7 +87,11 @@ export function adminGuard(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'
  * with the public one but none of its routes, cookies or CORS. `buildApp` makes it; main.ts
  * listens on it.
  */
-export async function buildAdminApp(public_: FastifyInstance, config: Config, deps: Deps): Promise<FastifyInstance> {
+export async function buildAdminApp(
+  public_: FastifyInstance,
+  config: Config,
+  deps: Deps & { vault: OidcVault; providers: OidcProviders },
+): Promise<FastifyInstance> {
   const admin = Fastify({
     loggerInstance: public_.log.child({ listener: 'admin' }),
     ...serverOptions(config),
@@ -75,12 +102,15 @@ export async function buildAdminApp(public_: FastifyInstance, config: Config, de
   registerRequestLog(admin);
   registerJsonParser(admin);
   admin.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    // The console's pages set their own policy and caching; everything else gets the strictest.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   });
+  await admin.register(cookie);
+  const adminOrigin = () => adminOriginOf(config, admin.server.address());
   await admin.register(swagger, {
     openapi: {
       info: { title: 'Gatehouse admin API', version: '1.0.0', description: "The operator's API: accounts, licenses, teams, audit" },
@@ -89,9 +119,10 @@ export async function buildAdminApp(public_: FastifyInstance, config: Config, de
     },
     transform: jsonSchemaTransform,
   });
-  adminGuard(admin, deps);
+  adminGuard(admin, deps, adminOrigin);
   adminRoutes(admin, deps);
   webhookAdminRoutes(admin, deps);
+  await consoleRoutes(admin, deps, adminOrigin);
   admin.get(
     `${adminPrefix}/v1/openapi.json`,
     {

@@ -83,8 +83,26 @@ export function clearSessionCookie(reply: FastifyReply, config: Config, panelOri
   reply.clearCookie(config.session.cookieName, cookieOptions(config, panelOrigin));
 }
 
+/**
+ * A cookie that binds one ceremony (a sign-up's watch, a passkey's challenge, a sign-on flow) to
+ * the browser that began it: `__Host-` wherever cookies are Secure, never readable by scripts.
+ * `lax` where a provider's redirect back must still carry it.
+ */
+export function ceremonyCookie(config: Config, name: string, sameSite: 'strict' | 'lax', lifetimeMs?: number) {
+  return {
+    name: config.session.secure ? `__Host-${name}` : name,
+    options: {
+      path: '/',
+      httpOnly: true,
+      secure: config.session.secure,
+      sameSite,
+      ...(lifetimeMs === undefined ? {} : { maxAge: lifetimeMs / 1000 }),
+    },
+  };
+}
+
 /** The cookie that binds a sign-in waiting for its second factor to the browser (decision 046). */
-const challengeCookieName = (config: Config) => (config.session.secure ? '__Host-gatehouse_2fa' : 'gatehouse_2fa');
+const challengeCookieName = (config: Config) => ceremonyCookie(config, 'gatehouse_2fa', 'strict').name;
 
 export function challengeTokenOf(request: FastifyRequest, config: Config): string | undefined {
   const token = request.cookies[challengeCookieName(config)];

@@ -9,7 +9,21 @@ export function rich(template: string, parts: Record<string, ReactNode>): ReactN
   });
 }
 
-/** An e-mail address inside a sentence: wraps as one word with its punctuation, broken only if longer than a line. */
+/**
+ * An e-mail address inside a sentence: wraps as one word with its punctuation; one longer than a
+ * line breaks before the @ and after a dot (team.lead / @example.com), not wherever it runs out.
+ */
 export function Email({ value }: { value: string }) {
-  return <strong className="email">{value}</strong>;
+  const pieces = value.split(/(?=@)|(?<=\.)/);
+  return (
+    <strong className="email">
+      {pieces.map((piece, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one address never reorder
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </strong>
+  );
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, isOtp, normalizeEmail, otpLength, api as paths } from '@gatehouse/contract/browser';
+import { type ErrorCode, isOtp, normalizeEmail, api as paths } from '@gatehouse/contract/browser';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/brand-mark.tsx';

@@ -8,8 +8,6 @@ import { dashboardUrl } from '../support/ports.ts';
 import { signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('a used hand-over, then continuing to the app signed in', async ({ page }) => {
   const email = `hand-over-${Date.now().toString(36)}@example.com`;
   const password = 'Journey hand-over 2026';

@@ -6,8 +6,6 @@ import { registerAccount } from '../support/accounts.ts';
 import { signInApi } from '../support/teams.ts';
 import { expect, test } from '../support/test.ts';
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('an app’s sign-out asks first, then signs out', async ({ page }) => {
   const email = `sign-out-${Date.now().toString(36)}@example.com`;
   const password = 'Journey sign out 2026';

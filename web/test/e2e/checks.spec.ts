@@ -6,8 +6,6 @@ import { axeViolations } from '../support/helpers.ts';
 import { fitProblems, leakProblems } from '../support/states.ts';
 import { expect, test } from '../support/test.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the checks are the same on every project');
-
 const de = catalogues.de;
 
 test.beforeEach(async ({ page }) => {

@@ -5,8 +5,7 @@ import { expect, test } from '../support/test.ts';
 // What a phone on a slow network gets before and after the scripts: complete pages without
 // JavaScript, compressed files, the settings inlined under a strict CSP, no font downloads.
 
-test('every screen and the 404 page have their title, language and description before any script runs', async ({ browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the HTML is the same at every viewport');
+test('every screen and the 404 page have their title, language and description before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const titles: Record<string, RegExp> = {
@@ -32,8 +31,7 @@ test('every screen and the 404 page have their title, language and description b
   await context.close();
 });
 
-test('pages hydrate under the strict CSP with the settings inlined, compressed files and no font download', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the delivery is the same at every viewport');
+test('pages hydrate under the strict CSP with the settings inlined, compressed files and no font download', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     // The 404 page's own status is the one expected failure.
@@ -70,8 +68,7 @@ test('pages hydrate under the strict CSP with the settings inlined, compressed f
   expect(requests.find((r) => r.type === 'document')?.encoding).toBe('br');
 });
 
-test('the reference panel serves the panel build compressed and cached as a panel’s web server should', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the delivery is the same at every viewport');
+test('the reference panel serves the panel build compressed and cached as a panel’s web server should', async ({ request }) => {
   const { url } = await referencePanel();
   const base = `${url}/templates/monitoring/spa/`;
   const page = await request.get(base, { headers: { 'accept-encoding': 'br, gzip' } });

@@ -11,8 +11,6 @@ import { expect, test } from '../support/test.ts';
 
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('"this was not me" ends what was added since the request', async ({ page, context, browser }) => {
   test.setTimeout(90_000);
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.11.10' });

@@ -14,8 +14,6 @@ import { expect, test } from '../support/test.ts';
 const password = 'Phone first 2026 amber';
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('two-factor set-up: the link that opens the app, the key to copy, a status under way; then settings at their section', async ({
   page,
   context,

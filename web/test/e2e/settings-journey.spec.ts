@@ -16,8 +16,6 @@ import { expect, test } from '../support/test.ts';
 const t = catalogues.en;
 const section = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('the account settings, from the profile to the deletion', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.1.10' });

@@ -11,7 +11,6 @@ test('in a panel: the e-mail changes by a mailed code, the account is deleted, e
   page,
   context,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the panel journey runs once; the settings gallery covers phones');
   const panel = await referencePanel();
   const email = uniqueEmail('cp-settings', testInfo);
   const password = 'Panel settings 2026';

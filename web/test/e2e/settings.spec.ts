@@ -34,7 +34,6 @@ test('a refresh of the account that fails on the way keeps the person signed in 
   page,
   context,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'one run is enough');
   const email = uniqueEmail('settings-offline', testInfo);
   await registerAccount(page, email, 'Lighthouse keeper 1912');
   await signedIn(context, email, 'Lighthouse keeper 1912');
@@ -67,7 +66,6 @@ for (const language of ['en', 'de'] as const) {
     context,
     browser,
   }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the settings gallery walks every section on a phone');
     const t = catalogues[language] as UiMessages;
     const f = (text: string, values: Record<string, string | number>) => formatMessage(text, values, language);
     const prefix = language === 'en' ? '' : `/${language}`;
@@ -177,7 +175,6 @@ for (const language of ['en', 'de'] as const) {
 }
 
 test('settings work with the keyboard alone, and a signed-out visit goes to sign-in', async ({ page, context }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'a keyboard belongs to the desktop');
   await page.goto('/settings/consents');
   await expect(page).toHaveURL(/\/login$/);
   const email = uniqueEmail('settings-keys', testInfo);
@@ -199,7 +196,6 @@ test('settings work with the keyboard alone, and a signed-out visit goes to sign
 test('an account made with Google has no password: it sets one by mail, downloads its identity and deletes with a mailed code', async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the settings gallery walks every section on a phone');
   const t = en;
   const email = uniqueEmail('settings-sso', testInfo);
   const login = await providerUser('google', { email, verified: true, given: 'Sam', family: 'Single' });
@@ -248,7 +244,6 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 }
 
 test('the whole account journey by keyboard: name, password, e-mail, sessions, download, deletion', async ({ page, context }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'a keyboard belongs to the desktop');
   const t = en;
   const email = uniqueEmail('settings-keyboard', testInfo);
   let password = 'Keyboard only 2026';
@@ -308,7 +303,6 @@ test('where analytics is configured, giving or withdrawing the consent sets the 
   page,
   context,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'one run is enough');
   const email = uniqueEmail('settings-analytics', testInfo);
   const password = 'Counting visitors 2026';
   const api = context.request;

@@ -7,11 +7,6 @@ import { expect, test } from '../support/test.ts';
 
 const password = 'Lighthouse keeper 1912';
 
-// The journeys once, on a desktop: the gallery shows the new states on a phone too, in every language.
-test.beforeEach(({ browserName: _ }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run of the journeys is enough; the gallery covers phones');
-});
-
 test('signs up with Google from /signup through the provider to step 3, the license and Finish', async ({ page }, testInfo) => {
   const email = uniqueEmail('sso-signup', testInfo);
   const login = await providerUser('google', { email, verified: true, given: 'Ada', family: 'Lovelace' });

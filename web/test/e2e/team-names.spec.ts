@@ -5,9 +5,6 @@ import { expect, test } from '../support/test.ts';
 
 const password = 'Named team 2026 quartz';
 
-// The journeys run on a desktop; states.spec.ts shows the same states (states/teams.ts) on a phone.
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('the owner names the team; the invitation mail, the banner and the member’s page use the name and the inviter’s name', async ({
   page,
   browser,

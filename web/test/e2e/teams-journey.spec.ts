@@ -15,8 +15,6 @@ import { expect, test } from '../support/test.ts';
 const password = 'Gallery team 2026 alpha';
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('teams: invitations opened, the team as a member and as its owner sees it', async ({ page }) => {
   // As long as typical addresses, so the screens show what most people see.
   const id = Date.now().toString(36);

@@ -9,9 +9,6 @@ import { expect, test } from '../support/test.ts';
 
 const password = 'Team player 2026 sierra';
 
-// The journeys run on a desktop; states.spec.ts shows the member's page (states/teams.ts) on a phone too.
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('signs up with Google from the mailed invitation, joins the team, and sees its plan in the License section', async ({
   page,
   browser,

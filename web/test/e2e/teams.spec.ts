@@ -6,9 +6,6 @@ import { expect, test } from '../support/test.ts';
 
 const password = 'Team player 2026 tango';
 
-// The journeys run on a desktop; states.spec.ts shows every team screen (states/teams.ts) on a phone too.
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('the owner invites a colleague, who signs up from the mail without a verification mail and lands in the team', async ({
   page,
   browser,

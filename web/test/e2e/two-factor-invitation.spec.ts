@@ -26,7 +26,6 @@ async function invitedWithTwoFactor(page: Page, browser: Browser, testInfo: Test
 }
 
 test('signing in from an invitation with two-factor on: password, code, then Join', async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
   const { member, secret, link } = await invitedWithTwoFactor(page, browser, testInfo, 'tfi');
 
   // The invitation's sign-in, as its screen links it for an address that has an account.
@@ -45,7 +44,6 @@ test('signing in with Google from an invitation with two-factor on: the code, th
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
   const owner = uniqueEmail('tfi-sso-owner', testInfo);
   const member = uniqueEmail('tfi-sso-member', testInfo);
   await registerAccount(page, member, password);
@@ -73,7 +71,6 @@ test('an invitation the server cannot show for a moment is kept through the code
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
   const { owner, member, secret, link } = await invitedWithTwoFactor(page, browser, testInfo, 'tfi-kept');
 
   // The invitation's lookup refused as the server's per-IP limit refuses it (the client's own

@@ -12,8 +12,6 @@ import { expect, test } from '../support/test.ts';
 const password = 'Second factor 2026';
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 test('two-factor: turned on in the settings, then the sign-in asks for the code', async ({ page, context }) => {
   const email = `two-factor-${Date.now().toString(36)}@example.com`;
   await registerAccount(page, email, password);

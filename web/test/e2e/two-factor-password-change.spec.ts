@@ -13,7 +13,6 @@ test('changing the password in a session from before two-factor leads to the cod
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens at every viewport: the two-factor gallery covers phones');
   const email = uniqueEmail('tf-password', testInfo);
   await registerAccount(page, email, password);
   await signInApi(page.request, email, password);

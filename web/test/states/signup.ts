@@ -208,22 +208,7 @@ export const signupStates = {
     stopped: true,
   },
   // A used link: sign-in and a new link offered.
-  'reset-used': {
-    account: { ...complete, signedIn: false },
-    path: async (c) => {
-      const link = await resetLink(c);
-      const token = new URL(link, 'http://x').searchParams.get('token');
-      const used = await c.page.request.post('/user/password-reset', {
-        data: { token, password: 'New password here' },
-      });
-      expect(used.status(), await used.text()).toBe(200);
-      return link;
-    },
-    shows: async ({ page, t }) => {
-      await expect(page.getByRole('link', { name: t.reset.requestNew })).toBeVisible();
-      await expect(page.locator('input[name="password"]')).toHaveCount(0);
-    },
-  },
+
   // The verification link again, for an account that is set up: sign in.
   'activate-email-used': {
     path: async (c) => {

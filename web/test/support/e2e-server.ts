@@ -8,8 +8,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isOperatorRole } from '@gatehouse/contract';
 import { startReferenceDashboard } from '../../../scripts/reference-dashboard/server.ts';
 import { startReferencePanel } from '../../../scripts/reference-panel/server.ts';
+import { cliActor } from '../../../server/src/features/operators/operator-audit.ts';
+import { grantOperator } from '../../../server/src/features/operators/operators.service.ts';
 import {
   buildApp,
   connectIdentity,
@@ -145,6 +148,10 @@ await startReferenceDashboard({
 await handOffApp.app.listen({ port: ports.handOff, host: '127.0.0.1' });
 
 await app.app.listen({ port, host: '127.0.0.1' });
+// The admin listener, with the operator's console (decision 062), on a port of the system's choosing.
+await app.admin.listen({ port: 0, host: '127.0.0.1' });
+const adminAddress = app.admin.server.address();
+const adminUrl = `http://127.0.0.1:${typeof adminAddress === 'object' && adminAddress ? adminAddress.port : 0}`;
 
 // Last: Playwright starts the tests once this port's /ready answers, and they use every other port at once.
 const control = createServer(async (request, response) => {
@@ -173,6 +180,27 @@ const control = createServer(async (request, response) => {
       ...(url.searchParams.get('platform') === '1' ? { panelId: panel.id } : {}),
     });
     return response.end(JSON.stringify({ key }));
+  }
+  if (url.pathname === '/admin') return response.end(JSON.stringify({ url: adminUrl }));
+  // An operator, granted as by the CLI (npm run admin -- operator grant EMAIL --role ROLE).
+  if (url.pathname === '/operators' && request.method === 'POST') {
+    const role = url.searchParams.get('role') ?? 'support';
+    if (!isOperatorRole(role)) {
+      response.statusCode = 400;
+      return response.end('{}');
+    }
+    return response.end(JSON.stringify(await grantOperator(app.deps, url.searchParams.get('email') ?? '', role, cliActor())));
+  }
+  // An operator's console sign-in made older than a destructive action allows, as time would.
+  if (url.pathname === '/console-sessions/stale' && request.method === 'POST') {
+    const account = await app.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', url.searchParams.get('email') ?? '')
+      .executeTakeFirstOrThrow();
+    const provedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    await app.deps.db.updateTable('console_sessions').set({ proved_at: provedAt }).where('account_id', '=', account.id).execute();
+    return response.end('{}');
   }
   if (url.pathname === '/panel') {
     return response.end(JSON.stringify({ apiKey: panel.apiKey, url: panelUrl, foreignUrl: foreignPanelUrl }));

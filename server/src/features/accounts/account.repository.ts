@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/contract';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, AccountUpdate, ConsentsTable, NewAccount } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -9,8 +10,12 @@ export function emailKey(email: string): string {
   return email.toLowerCase();
 }
 
-export function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
-  return db.selectFrom('accounts').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
+const accountByEmailKey = compiledOnce((db: DbOrTx, key: string) => db.selectFrom('accounts').selectAll().where('email_key', '=', key));
+
+/** Every sign-in starts with it (compiled once, decision 028). */
+export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
+  const [account] = await accountByEmailKey(db, emailKey(email));
+  return account;
 }
 
 export function findAccountById(db: DbOrTx, id: string): Promise<Account | undefined> {

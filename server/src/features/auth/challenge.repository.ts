@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { type Amr, amrColumn } from './proof.ts';
@@ -70,13 +71,7 @@ export async function takeChallengeTry(db: DbOrTx, token: string, now: string) {
 }
 
 export async function consumeChallenge(db: DbOrTx, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('two_factor_challenges')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'two_factor_challenges', 'consumed_at', now, { id });
 }
 
 /** The account's second factors and waiting sign-ins end: turned off, or reset by the operator. */

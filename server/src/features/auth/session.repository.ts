@@ -3,6 +3,42 @@ import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Account, Database, License, Session, SessionsTable } from '../../db/schema.ts';
 
+const lockForWayIn = compiledOnce((db: DbOrTx, accountId: string) =>
+  db
+    .updateTable('accounts')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('accounts.id', '=', accountId)
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('totp_factors')
+            .select('totp_factors.account_id')
+            .whereRef('totp_factors.account_id', '=', 'accounts.id')
+            .where('totp_factors.confirmed_at', 'is not', null),
+        )
+        .as('has_authenticator'),
+    ),
+);
+
+/**
+ * What every way in does first in its transaction (startSession): takes the account's row lock
+ * (as `lockAccount`), and reads the account under it with whether it has a confirmed
+ * authenticator app, in one statement compiled once: a sign-in's transaction is a round of
+ * messages to SQLite's writer thread per statement (decision 064).
+ */
+export async function lockAccountForWayIn(
+  db: DbOrTx,
+  accountId: string,
+): Promise<{ account: Account; hasAuthenticator: boolean } | undefined> {
+  const [row] = await lockForWayIn(db, accountId);
+  if (!row) return undefined;
+  const { has_authenticator, ...account } = row;
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  return { account, hasAuthenticator: Boolean(has_authenticator) };
+}
+
 export async function insertSession(db: DbOrTx, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }

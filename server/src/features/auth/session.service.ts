@@ -5,12 +5,17 @@ import type { Account, Session } from '../../db/schema.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findAccountById, lockAccount } from '../accounts/account.repository.ts';
 import { type AuthEventType, recordAuthEvent } from '../audit/audit.repository.ts';
 import { type AfterSecondFactor, openChallenge } from './challenge.repository.ts';
-import { hasAuthenticator } from './factors.ts';
 import { type Amr, amrColumn, provesTwoFactors, signinEventOf } from './proof.ts';
-import { findLiveSession, insertSession, type LiveSession, listLiveSessions, touchSession } from './session.repository.ts';
+import {
+  findLiveSession,
+  insertSession,
+  type LiveSession,
+  listLiveSessions,
+  lockAccountForWayIn,
+  touchSession,
+} from './session.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export interface ClientInfo {
@@ -68,12 +73,12 @@ async function startSession(
   options: { pending?: AfterSecondFactor; until?: string } = {},
 ): Promise<Started> {
   const { pending, until } = options;
-  await lockAccount(db, checked.id);
-  const current = await findAccountById(db, checked.id);
+  const locked = await lockAccountForWayIn(db, checked.id);
   // Every way in that proved the person ends here: a disabled account is told so, and only then (decision 051).
-  if (current?.disabled_at) throw new SignInRefused('disabled');
-  if (!current || current.credential_generation !== checked.credential_generation) throw new SignInRefused('stale');
-  if (!provesTwoFactors(amr) && (await hasAuthenticator(db, current.id))) {
+  if (locked?.account.disabled_at) throw new SignInRefused('disabled');
+  if (!locked || locked.account.credential_generation !== checked.credential_generation) throw new SignInRefused('stale');
+  const current = locked.account;
+  if (!provesTwoFactors(amr) && locked.hasAuthenticator) {
     const challengeToken = await openChallenge(db, deps.clock, current, amr, pending);
     await recordAuthEvent(db, { accountId: current.id, type: 'two_factor_asked', ip: client.ip, at: iso(deps.clock.now()) });
     return { kind: 'challenge', challengeToken };

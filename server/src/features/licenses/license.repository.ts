@@ -1,6 +1,7 @@
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { License, LicensesTable } from '../../db/schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 
 export async function insertLicense(db: DbOrTx, license: LicensesTable): Promise<void> {
   await db.insertInto('licenses').values(license).execute();
@@ -32,13 +33,7 @@ export async function assignLicense(db: DbOrTx, id: string, accountId: string, n
 }
 
 export async function revokeLicenseByHash(db: DbOrTx, keyHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('licenses')
-    .set({ revoked_at: now })
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'licenses', 'revoked_at', now, { key_hash: keyHash });
 }
 
 export function listLicenses(db: DbOrTx) {

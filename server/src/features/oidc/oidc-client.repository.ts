@@ -1,6 +1,7 @@
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { OidcClientsTable } from '../../db/oidc-schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 
 const activeClient = compiledOnce((db: DbOrTx, id: string) =>
   db.selectFrom('oidc_clients').selectAll().where('id', '=', id).where('revoked_at', 'is', null),
@@ -25,13 +26,8 @@ export async function updateClientMetadata(db: DbOrTx, id: string, metadata: str
 
 /** Revokes the client and ends everything it was given: codes, tokens, grants. */
 export async function revokeClient(db: DbOrTx, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('oidc_clients')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const revoked = await stampOnce(db, 'oidc_clients', 'revoked_at', now, { id });
   await db.deleteFrom('oidc_payloads').where('client_id', '=', id).execute();
   await db.deleteFrom('oidc_grants').where('client_id', '=', id).execute();
-  return result.numUpdatedRows > 0n;
+  return revoked;
 }

@@ -48,11 +48,9 @@ function checkUri(value: string, flag: string): string {
   return url.href;
 }
 
-export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVault }, input: NewClient) {
+function metadataOf(clientId: string, clientSecret: string | undefined, input: NewClient): ClientMetadata {
   if (input.redirectUris.length === 0) throw new OidcClientInputError('--redirect-uri is required');
-  const clientId = `app_${randomBytes(12).toString('base64url')}`;
-  const clientSecret = input.public ? undefined : newSecret();
-  const metadata: ClientMetadata = {
+  return {
     client_id: clientId,
     ...(clientSecret ? { client_secret: clientSecret } : {}),
     client_name: input.name,
@@ -69,6 +67,12 @@ export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVaul
     response_types: ['code'],
     token_endpoint_auth_method: input.public ? 'none' : 'client_secret_basic',
   };
+}
+
+export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVault }, input: NewClient) {
+  const clientId = `app_${randomBytes(12).toString('base64url')}`;
+  const clientSecret = input.public ? undefined : newSecret();
+  const metadata = metadataOf(clientId, clientSecret, input);
   await insertClient(deps.db, {
     id: clientId,
     name: input.name,
@@ -79,6 +83,33 @@ export async function createClient(deps: { db: Db; clock: Clock; vault: OidcVaul
     revoked_at: null,
   });
   return { clientId, clientSecret };
+}
+
+/**
+ * Registers one of Gatehouse's own apps (the operator's console) under a fixed id, or brings
+ * its registration up to date (its redirect URI follows ADMIN_URL). Every instance does this
+ * alike, so two at once write the same row. A revoked registration stays revoked.
+ */
+export async function registerOwnClient(
+  deps: { db: Db; clock: Clock; vault: OidcVault },
+  clientId: string,
+  clientSecret: string,
+  input: NewClient,
+): Promise<void> {
+  const metadata = deps.vault.seal(metadataOf(clientId, clientSecret, input));
+  await deps.db
+    .insertInto('oidc_clients')
+    .values({
+      id: clientId,
+      name: input.name,
+      metadata,
+      host: null,
+      initiate_login_uri: null,
+      created_at: iso(deps.clock.now()),
+      revoked_at: null,
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ metadata, name: input.name }))
+    .execute();
 }
 
 export async function rotateClientSecret(deps: { db: Db; vault: OidcVault }, clientId: string) {

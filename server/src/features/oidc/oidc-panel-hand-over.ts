@@ -10,7 +10,6 @@ import { authOf, callerOf, setSessionCookie, signedIn } from '../../http/session
 import { addMs, iso } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { amrOf } from '../auth/proof.ts';
 import type { LiveSession } from '../auth/session.repository.ts';
 import { finishWayIn, SignInRefused } from '../auth/session.service.ts';

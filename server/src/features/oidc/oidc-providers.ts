@@ -5,10 +5,11 @@ import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { findBrandByHost } from '../brands/brand.repository.ts';
 import { normalizeHost } from '../brands/brand.service.ts';
-import { accountClaims, grantUseIsStale, readClaimsSource, scopeClaims } from './oidc-claims.ts';
+import { accountClaims, grantUseIsStale, readClaimsSource } from './oidc-claims.ts';
 import { markGrantUsed } from './oidc-grant.repository.ts';
 import { keysAndHosts, loadSigningKeys } from './oidc-keys.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
+import { providerOptions } from './oidc-options.ts';
 import { oidcStore } from './oidc-store.ts';
 import type { OidcVault } from './oidc-vault.ts';
 
@@ -150,45 +151,11 @@ export class OidcProviders {
       adapter: oidcStore(deps, host),
       jwks: { keys: jwks },
       cookies: { keys: deps.vault.cookieKeys },
-      claims: scopeClaims,
-      scopes: ['openid', 'offline_access', ...Object.keys(scopeClaims).filter((scope) => scope !== 'openid')],
-      // The dashboard reads team, plan and limits from the ID token itself, without a second call.
-      conformIdTokenClaims: false,
-      responseTypes: ['code'],
+      ...providerOptions(sessionSeconds),
       // The library refuses loopback and private addresses, against URIs a stranger registers;
       // ours come from the operator alone (the CLI), whose apps may well sit on such an address.
       fetch: (url, options) => globalThis.fetch(url, { ...options, dispatcher: undefined } as RequestInit),
-      pkce: { required: () => true },
-      features: {
-        devInteractions: { enabled: false },
-        revocation: { enabled: true },
-        userinfo: { enabled: true },
-        // Its end_session_endpoint is answered by Gatehouse itself (oidc-end-session.ts): the
-        // session to end is Gatehouse's, not the provider's.
-        rpInitiatedLogout: { enabled: true },
-        // Logout tokens are sent by the outbox of ended sessions (oidc-logout-worker.ts).
-        backchannelLogout: { enabled: true },
-      },
       interactions: { url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}`, policy },
-      clientDefaults: {
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-        id_token_signed_response_alg: 'RS256',
-      },
-      // First-party apps: a refresh token without asking for offline_access, living as long as
-      // the Gatehouse session that made it (checked in findAccount), not the provider's own.
-      issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-      expiresWithSession: () => false,
-      ttl: {
-        AccessToken: 600,
-        AuthorizationCode: 60,
-        IdToken: 600,
-        Interaction: 3600,
-        Session: sessionSeconds,
-        Grant: sessionSeconds,
-        RefreshToken: sessionSeconds,
-      },
       // Nowhere safe to answer (an unknown client, an unregistered redirect URI): the login
       // screen says so in the person's language, instead of the library's English page.
       renderError(ctx) {

@@ -1,4 +1,6 @@
 import {
+  type AccountRemedy,
+  accountRemedies,
   accountSearchRow,
   adminData,
   adminPage,
@@ -124,48 +126,43 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => ({ data: await healthCard(deps, request.params.id, actorOf(request)) }),
   );
 
-  // Typed against its answer's schema; the route declares the schema itself.
-  const remedy = <T>(
-    path: string,
-    summary: string,
-    answer: z.ZodType<T>,
-    run: (deps: Deps, id: string, context: ActionContext) => Promise<T>,
-  ) =>
+  type Remedy = (deps: Deps, id: string, context: ActionContext) => Promise<unknown>;
+  const remedies: Record<AccountRemedy, [summary: string, answer: z.ZodType, remedy: Remedy]> = {
+    disable: ['Disable the account: every session ends, the customer is mailed', remedyAnswers.disabled, disableAccount],
+    enable: ['Enable a disabled account again; the customer is mailed', remedyAnswers.disabled, enableAccount],
+    'sessions/end': [
+      'End every session; apps get a back-channel logout; the customer is mailed',
+      remedyAnswers.endSessions,
+      endAccountSessions,
+    ],
+    'verification/resend': [
+      'Mail a new verification link to an account that has not confirmed its address',
+      remedyAnswers.mailed,
+      resendVerificationFor,
+    ],
+    'password-reset/send': ['Mail the customer a password reset link', remedyAnswers.mailed, sendPasswordReset],
+    'two-factor/reset': [
+      'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
+      remedyAnswers.twoFactorReset,
+      resetTwoFactorFor,
+    ],
+    'sign-in-pause/clear': [
+      'End the run of failed sign-ins that paused signing in with the password',
+      remedyAnswers.pauseCleared,
+      clearSignInPause,
+    ],
+  };
+  for (const { path, destructive } of accountRemedies) {
+    const [summary, answer, remedy] = remedies[path];
     r.post(
       `${v1}/accounts/:id/${path}`,
       {
-        config: { scope: 'accounts:write' },
-        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies(adminData(answer as z.ZodType)) },
+        config: { scope: 'accounts:write', fresh: destructive },
+        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies(adminData(answer)) },
       },
-      async (request) => ({ data: await run(deps, request.params.id, context(request)) }),
+      async (request) => ({ data: await remedy(deps, request.params.id, context(request)) }),
     );
-  remedy('disable', 'Disable the account: every session ends, the customer is mailed', remedyAnswers.disabled, disableAccount);
-  remedy('enable', 'Enable a disabled account again; the customer is mailed', remedyAnswers.disabled, enableAccount);
-  remedy(
-    'sessions/end',
-    'End every session; apps get a back-channel logout; the customer is mailed',
-    remedyAnswers.endSessions,
-    endAccountSessions,
-  );
-  remedy(
-    'verification/resend',
-    'Mail a new verification link to an account that has not confirmed its address',
-    remedyAnswers.mailed,
-    resendVerificationFor,
-  );
-  remedy('password-reset/send', 'Mail the customer a password reset link', remedyAnswers.mailed, sendPasswordReset);
-  remedy(
-    'two-factor/reset',
-    'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
-    remedyAnswers.twoFactorReset,
-    resetTwoFactorFor,
-  );
-  remedy(
-    'sign-in-pause/clear',
-    'End the run of failed sign-ins that paused signing in with the password',
-    remedyAnswers.pauseCleared,
-    clearSignInPause,
-  );
+  }
 
   r.get(
     `${v1}/teams/:id`,
@@ -255,7 +252,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     `${v1}/licenses/:id/revoke`,
     {
-      config: { scope: 'licenses:write' },
+      config: { scope: 'licenses:write', fresh: true },
       schema: {
         tags: ['licenses'],
         summary: 'Revoke a license',

@@ -2,6 +2,7 @@ import type { AdminPage, AdminTeamView, LicenseDeskRow } from '@gatehouse/contra
 import { type LicenseStatus, type Plan, planNames } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -157,13 +158,7 @@ export async function revokeLicenseById(deps: Deps, id: string, context: ActionC
   if (license.revoked_at) throw conflict('admin.license_revoked');
   const now = iso(deps.clock.now());
   await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('licenses')
-      .set({ revoked_at: now })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw conflict('admin.license_revoked');
+    if (!(await stampOnce(trx, 'licenses', 'revoked_at', now, { id }))) throw conflict('admin.license_revoked');
     if (license.account_id) {
       await emitEvent(trx, deps.clock, 'license.revoked', { accountId: license.account_id, licenseId: id, plan: license.plan });
       await syncEntitlements(trx, deps.clock, await holderAndTeam(trx, license.account_id));

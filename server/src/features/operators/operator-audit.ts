@@ -44,7 +44,9 @@ export type OperatorActionType =
   | 'webhook_secret_rotated'
   | 'webhook_endpoint_removed'
   | 'webhook_test_sent'
-  | 'webhook_events_replayed';
+  | 'webhook_events_replayed'
+  | 'console_signed_in'
+  | 'console_proof_given';
 
 export interface NewAction {
   type: OperatorActionType;

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type AdminScope, type OperatorRole, roleScopes, type tokenScopes } from '@gatehouse/contract';
 import type { Db } from '../../db/database.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import { type Clock, iso } from '../../lib/clock.ts';
 import { newId, randomToken } from '../../lib/crypto.ts';
 import type { Secrets } from '../../lib/secrets.ts';
@@ -145,13 +146,7 @@ export async function createAdminToken(deps: OperatorDeps, input: NewAdminToken,
 export async function revokeAdminToken(deps: OperatorDeps, id: string, actor: Actor): Promise<boolean> {
   const now = iso(deps.clock.now());
   return deps.db.transaction().execute(async (trx) => {
-    const revoked = await trx
-      .updateTable('admin_tokens')
-      .set({ revoked_at: now })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(revoked.numUpdatedRows) === 0) return false;
+    if (!(await stampOnce(trx, 'admin_tokens', 'revoked_at', now, { id }))) return false;
     await recordAction(trx, deps.secrets, {
       type: 'admin_token_revoked',
       accountId: null,

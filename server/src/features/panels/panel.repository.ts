@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { Panel, PanelsTable } from '../../db/schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 
 /** An installation whose key still works: revoking one stops its key at once. */
 export function findActivePanelByKeyHash(db: DbOrTx, apiKeyHash: string): Promise<Panel | undefined> {
@@ -43,13 +44,7 @@ export function listPanels(db: DbOrTx) {
 }
 
 export async function revokePanel(db: DbOrTx, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('panels')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'panels', 'revoked_at', now, { id });
 }
 
 /**

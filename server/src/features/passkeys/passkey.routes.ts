@@ -13,10 +13,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { empty, replies } from '../../http/route-schemas.ts';
-import { answerStarted, authOf, callerOf, signedIn } from '../../http/session.ts';
+import { answerStarted, authOf, callerOf, ceremonyCookie, signedIn } from '../../http/session.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
@@ -26,14 +25,6 @@ import { panelKeyHeader } from '../settings/settings-access.ts';
 import { addOptions, addPasskey, passkeysOf, removePasskey, renamePasskey, signInWithPasskey, signinOptions } from './passkey.service.ts';
 import { ceremonyTimeoutMs, type PasskeySite } from './passkey-ceremony.ts';
 import { signUpWithPasskey, signupOptions } from './passkey-signup.service.ts';
-
-/** The cookie that binds a passkey ceremony's challenge to the browser that asked for it. */
-function browserCookie(config: Config) {
-  return {
-    name: config.session.secure ? '__Host-gatehouse_passkey' : 'gatehouse_passkey',
-    options: { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'strict' as const, maxAge: ceremonyTimeoutMs / 1000 },
-  };
-}
 
 /**
  * Not for hosting panels (decision 048): a panel's page is another origin, whose passkeys would be
@@ -48,7 +39,8 @@ async function notFromPanel(request: FastifyRequest): Promise<void> {
 export function passkeyRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['passkeys'];
-  const cookie = browserCookie(deps.config);
+  // Binds a passkey ceremony's challenge to the browser that asked for it.
+  const cookie = ceremonyCookie(deps.config, 'gatehouse_passkey', 'strict', ceremonyTimeoutMs);
   const pre = { onRequest: notFromPanel };
   const signedInHere = { ...pre, ...signedIn };
   const headers = panelKeyHeader;

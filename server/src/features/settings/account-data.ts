@@ -1,8 +1,7 @@
-import type { DbOrTx } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
 import { removeSecondFactors } from '../auth/challenge.repository.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
-import { type AccountAddresses, sentToPerson } from './account-addresses.ts';
+import { sentToPerson } from './account-addresses.ts';
 import type { AccountDataPart } from './account-data-part.ts';
 import { connectedApps, oidcTablesWithoutAccountData } from './connected-apps-data.ts';
 import { eraseInvitations, eraseTeams, exportInvitations, exportTeams } from './team-data.ts';

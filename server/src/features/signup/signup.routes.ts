@@ -12,30 +12,20 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { emailEcho, replies } from '../../http/route-schemas.ts';
-import { answerStarted, asksForCode, callerOf, panelCall } from '../../http/session.ts';
+import { answerStarted, asksForCode, callerOf, ceremonyCookie, panelCall } from '../../http/session.ts';
 import { toAccountView } from '../accounts/account.mapper.ts';
 import { resendVerification, type SignupBrowser, setPassword, signUp, verifyEmail } from './signup.service.ts';
 import { watchLifetimeMs, watchState } from './signup-watch.ts';
 
-/**
- * The cookie that binds a sign-up's watch to the browser that sent it (decision 041). Every
- * sign-up that carries a watch sets it, whatever the address, so the answer stays the same for
- * all of them; it holds nothing the browser did not send.
- */
-function watchCookie(config: Config) {
-  return {
-    name: config.session.secure ? '__Host-gatehouse_signup' : 'gatehouse_signup',
-    options: { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'strict' as const, maxAge: watchLifetimeMs / 1000 },
-  };
-}
-
 export function signupRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign-up'];
-  const cookie = watchCookie(deps.config);
+  // Binds a sign-up's watch to the browser that sent it (decision 041). Every sign-up that
+  // carries a watch sets it, whatever the address, so the answer stays the same for all of
+  // them; it holds nothing the browser did not send.
+  const cookie = ceremonyCookie(deps.config, 'gatehouse_signup', 'strict', watchLifetimeMs);
   const browserOf = (request: FastifyRequest): SignupBrowser => {
     const watch = request.cookies[cookie.name];
     return watch && watch.length <= 256 ? { watch } : {};

@@ -1,11 +1,9 @@
 import type { Config } from '../../config.ts';
+import { ceremonyCookie } from '../../http/session.ts';
 
 /** The cookie that binds a single sign-on flow to the browser that started it (decision 015). */
 export function flowCookie(config: Config) {
-  return {
-    name: config.session.secure ? '__Host-gatehouse_sso' : 'gatehouse_sso',
-    options: { path: '/', httpOnly: true, secure: config.session.secure, sameSite: 'lax' as const },
-  };
+  return ceremonyCookie(config, 'gatehouse_sso', 'lax');
 }
 
 export const localized = (path: string, language: string | undefined) =>

@@ -1,6 +1,7 @@
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Team, TeamInvitation, TeamInvitationsTable, TeamMember, TeamMembersTable, TeamRole } from '../../db/schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import { newId } from '../../lib/crypto.ts';
 
 /** Every account owns one team: made with the account (and by migration 0007 for older ones). */
@@ -207,14 +208,7 @@ export async function revokePendingFor(db: DbOrTx, teamId: string, emailKey: str
 }
 
 export async function revokeInvitation(db: DbOrTx, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('team_invitations')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'team_invitations', 'revoked_at', now, { id }, ['accepted_at']);
 }
 
 /** A resend: a new token and a new expiry; the old link stops working. */

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { OneTimeToken, OneTimeTokensTable, TokenPurpose } from '../../db/schema.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 
 export async function insertToken(db: DbOrTx, token: OneTimeTokensTable): Promise<void> {
   await db.insertInto('one_time_tokens').values(token).execute();
@@ -24,13 +25,7 @@ export function findAnyToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpos
 
 /** Marks one token used; false when another request used it first. */
 export async function consumeToken(db: DbOrTx, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('one_time_tokens')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'one_time_tokens', 'consumed_at', now, { id });
 }
 
 /** Ends every unused token of these purposes (a newer token or a password change kills older ones). */

@@ -1,6 +1,7 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/database.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import type { Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { openWith, sealWith } from '../../lib/secrets.ts';
@@ -76,11 +77,5 @@ export async function useAuthenticatorCode(
 }
 
 export async function confirmAuthenticator(db: DbOrTx, accountId: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('totp_factors')
-    .set({ confirmed_at: now })
-    .where('account_id', '=', accountId)
-    .where('confirmed_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'totp_factors', 'confirmed_at', now, { account_id: accountId });
 }

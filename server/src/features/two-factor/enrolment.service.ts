@@ -10,7 +10,7 @@ import { findAccountByEmail, lockAccount } from '../accounts/account.repository.
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { hasAuthenticator } from '../auth/factors.ts';
-import { amrColumn, amrOf, provedTwoFactors, withSecondFactor } from '../auth/proof.ts';
+import { amrColumn, amrOf, withSecondFactor } from '../auth/proof.ts';
 import { setSessionAmr } from '../auth/session.repository.ts';
 import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';

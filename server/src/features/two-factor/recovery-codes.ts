@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.ts';
+import { stampOnce } from '../../db/stamp-once.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../lib/crypto.ts';
 import { hasAuthenticator } from '../auth/factors.ts';
@@ -53,14 +54,7 @@ export async function useRecoveryCode(
   code: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('recovery_codes')
-    .set({ used_at: now })
-    .where('account_id', '=', accountId)
-    .where('code_key', '=', codeKey(deps, accountId, code))
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return stampOnce(db, 'recovery_codes', 'used_at', now, { account_id: accountId, code_key: codeKey(deps, accountId, code) });
 }
 
 export async function recoveryCodesLeft(db: DbOrTx, accountId: string): Promise<number> {

@@ -185,6 +185,8 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
   'operators',
   'admin_tokens',
   'operator_actions',
+  // An operator's console session opens the admin listener only (decision 062).
+  'console_sessions',
   // What the monitoring backend is told of an account (decision 055).
   'webhook_sequences',
   'webhook_events',

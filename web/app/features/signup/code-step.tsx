@@ -1,4 +1,4 @@
-import { isOtp, otpLength, api as paths, type VerifyOtpAnswer } from '@gatehouse/contract/browser';
+import { isOtp, api as paths, type VerifyOtpAnswer } from '@gatehouse/contract/browser';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { MailIcon } from '../../components/icons.tsx';
