@@ -41,7 +41,7 @@ export const roleScopes: Record<OperatorRole, readonly AdminScope[]> = {
   readonly: reads,
   support: [...reads, 'accounts:write'],
   finance: [...reads, 'licenses:write'],
-  // Webhook endpoints receive every account's events: the owner's alone (decision 065).
+  // Webhook endpoints receive every account's events: the owner's alone (decision 064).
   owner: adminScopes,
 };
 

@@ -11,7 +11,7 @@ import { person, teamPassword } from './support/teams.ts';
 import { startBehindProxy, type TestApp } from './support/test-app.ts';
 import { WebhookReceiver } from './support/webhook-receiver.ts';
 
-// The webhook endpoints on the admin API (decision 065): the services the CLI's `webhook`
+// The webhook endpoints on the admin API (decision 064): the services the CLI's `webhook`
 // commands call, each change in the operators' audit chain, the owner's role only.
 
 const why = { reason: 'Monitoring backend moved, ticket 812' };

@@ -46,7 +46,7 @@ const endpointFields = {
 };
 
 /**
- * The webhook endpoints on the admin API (decision 065): the same services as the CLI's
+ * The webhook endpoints on the admin API (decision 064): the same services as the CLI's
  * `webhook` commands, each change audited in the operators' chain with the actor and reason.
  * Reading needs `webhooks:read`, every change `webhooks:write` (the owner's role only).
  */
