@@ -66,7 +66,6 @@ export const errorMessages = {
     'An account with this email address already exists, but the provider does not confirm that the address is yours. Sign in with your password, then connect the provider on your account page',
   'sso.email_not_confirmed':
     'The sign-in provider does not confirm that this email address is yours. Please sign up with your email address instead',
-  'sso.account_disabled': 'This account has been disabled. Contact support if you need help',
   'sso.no_account': 'There is no account for this email address yet. Accept the consent below to create one, then continue again',
   'sso.identity_taken': 'This account of the provider is already connected to another account',
   'sso.last_method':
@@ -144,6 +143,12 @@ export const errorMessages = {
   'admin.license_revoked': 'This license is revoked and cannot be changed',
   'admin.team_not_found': 'There is no team with this id',
   'admin.expiry_invalid': 'Give the new expiry as a date in the future',
+  'admin.webhook_not_found': 'There is no webhook endpoint with this id',
+  'admin.webhook_url_invalid': 'Give the endpoint’s address as an http:// or https:// URL, without a user name or password',
+  'admin.webhook_event_unknown': 'Unknown event type: {events}',
+  'admin.webhook_description_too_long': 'The description may have 200 characters at most',
+  'admin.webhook_event_not_found': 'There is no event with this id in the delivery log',
+  'admin.webhook_replay_range': 'Give the time to replay from (since) or one event’s id (event)',
   'admin.fresh_proof_required':
     'Confirm it is you first: your sign-in is older than 5 minutes. Enter your password and a code from your authenticator app',
   'console.signed_out': 'Your console session has ended. Sign in again',

@@ -8,19 +8,27 @@ export const adminScopes = [
   'licenses:read',
   'licenses:write',
   'audit:read',
+  'webhooks:read',
+  'webhooks:write',
   'operators:write',
   'tokens:write',
 ] as const;
 
 export type AdminScope = (typeof adminScopes)[number];
 
-/** What an admin token may carry: the owner's own powers (operators, tokens) are never given to a script. */
+/**
+ * What an admin token may carry: the owner's own powers (operators, tokens) are never given to a
+ * script. The webhooks' scopes are: a deployment registers its receiver; only an owner's token
+ * (or one made at the CLI) holds them, as only the owner's role has them.
+ */
 export const tokenScopes = [
   'accounts:read',
   'accounts:write',
   'licenses:read',
   'licenses:write',
   'audit:read',
+  'webhooks:read',
+  'webhooks:write',
 ] as const satisfies readonly AdminScope[];
 
 export const operatorRoles = ['owner', 'support', 'finance', 'readonly'] as const;
@@ -33,6 +41,7 @@ export const roleScopes: Record<OperatorRole, readonly AdminScope[]> = {
   readonly: reads,
   support: [...reads, 'accounts:write'],
   finance: [...reads, 'licenses:write'],
+  // Webhook endpoints receive every account's events: the owner's alone (decision 064).
   owner: adminScopes,
 };
 
@@ -45,7 +54,8 @@ export function isOperatorRole(value: string): value is OperatorRole {
 }
 
 /** Who did an operator's action (`actor` in the audit stream). */
-export type ActorKind = 'operator' | 'token' | 'cli';
+export const actorKinds = ['operator', 'token', 'cli'] as const;
+export type ActorKind = (typeof actorKinds)[number];
 
 /** The longest reason an operator may give for an action. */
 export const reasonMaxLength = 500;

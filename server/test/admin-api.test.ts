@@ -62,6 +62,21 @@ for (const dialect of await dialects('persistence')) {
       assert.ok(openapi.json.paths['/admin/v1/accounts/{id}/disable'], 'the remedies are described');
     });
 
+    it('describes what every admin route answers, in the OpenAPI document', async () => {
+      const document = (await new TestClient(t.adminUrl).get('/admin/v1/openapi.json')).json;
+      const operations = Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap(
+        ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ route: `${method} ${path}`, operation })),
+      );
+      assert.ok(operations.length >= 18, `${operations.length} operations`);
+      for (const { route, operation } of operations) {
+        const ok = operation.responses['200'] as { content?: Record<string, { schema?: Record<string, unknown> }> } | undefined;
+        const schema = ok && Object.values(ok.content ?? {})[0]?.schema;
+        assert.ok(schema && Object.keys(schema).length > 0, `${route} says what it answers`);
+      }
+      const card = document.paths['/admin/v1/accounts/{id}'].get.responses['200'].content['application/json'].schema;
+      assert.ok(card.properties.data.properties.signInPaused, 'the health card is described field by field');
+    });
+
     it('makes every token expire, in 90 days by default, and refuses an expired one', async () => {
       const { id, token } = await createAdminToken(t.deps, { name: 'short-lived', scopes: ['accounts:read'] }, cliActor());
       const row = await t.deps.db.selectFrom('admin_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

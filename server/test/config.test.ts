@@ -77,6 +77,7 @@ const shown: Record<string, (c: Config) => string> = {
   MAIL_POLL_MS: (c) => String(c.mailPollMs),
   SSO_TIMEOUT_MS: (c) => String(c.ssoTimeoutMs),
   WEB_ROOT: (c) => relative(root, c.webRoot),
+  CONSOLE_ROOT: (c) => relative(root, c.consoleRoot),
   NODE_ENV: (c) => c.env,
   SECRET_KEY: (c) => unset(c.secretKey),
   ACCOUNT_SIGNIN_FAILURES: (c) => String(c.accountSigninFailures),

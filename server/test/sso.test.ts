@@ -197,9 +197,9 @@ for (const dialect of await dialects('behaviour')) {
       const before = await snapshot();
       const client = visitor(t);
       const back = await ssoRoundTrip(client, google, user.login);
-      assert.equal(back.query.get('error'), 'sso.account_disabled');
+      assert.equal(back.query.get('error'), 'auth.account_disabled');
       const other = google.addUser({ email: address, emailVerified: true });
-      assert.equal((await ssoRoundTrip(visitor(t), google, other.login)).query.get('error'), 'sso.account_disabled');
+      assert.equal((await ssoRoundTrip(visitor(t), google, other.login)).query.get('error'), 'auth.account_disabled');
       assert.deepEqual(await snapshot(), before);
     });
 

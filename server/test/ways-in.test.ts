@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { WayInKind } from '@gatehouse/contract';
+import { errorMessages, type WayInKind } from '@gatehouse/contract';
 import { sql } from 'kysely';
+import { disableAccount } from '../src/features/operators/account-admin.service.ts';
+import { cliActor } from '../src/features/operators/operator-audit.ts';
 import { tablesThatAreNoWayIn, waysIn } from '../src/features/ways-in/registry.ts';
 import { freshEmail, registerAccount, seedAccount, signIn, visitor } from './support/accounts.ts';
 import { dialects } from './support/databases.ts';
 import type { TestClient } from './support/http-client.ts';
+import { askSignupCode, codeIn, otherCode, panelBrowser, registerPanel } from './support/panels.ts';
 import { SoftAuthenticator } from './support/passkey-authenticator.ts';
 import { linkIn } from './support/smtp.ts';
-import { type SsoTestApp, startSsoTestApp } from './support/sso.ts';
+import { type SsoTestApp, ssoRoundTrip, startSsoTestApp } from './support/sso.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { totpAt } from './support/totp.ts';
 
@@ -158,6 +161,142 @@ for (const dialect of await dialects('persistence')) {
       const removed = await stolen.delete(`/account/passkeys/${passkey.id}`, { currentPassword: password });
       assert.deepEqual([removed.status, removed.json.code], [403, 'two_factor.proof_required']);
       assert.equal((await owner.get('/account/passkeys')).json.data.length, 1, 'nothing changed');
+    });
+
+    it('a disabled account is told so by every way in, once the way in is proved, and a wrong proof is told nothing', async () => {
+      const hash = await t.deps.hasher.hash(password);
+      const disable = (id: string) => disableAccount(t.deps, id, { actor: cliActor(), reason: 'Chargeback', host: 'localhost' });
+      const seeded = async (prefix: string) => {
+        const email = freshEmail(prefix);
+        return { email, id: (await seedAccount(t, email, { passwordHash: hash })).id };
+      };
+      const withAuthenticator = async (prefix: string) => {
+        const account = await seeded(prefix);
+        const owner = await signIn(t, account.email, password);
+        const begun = await owner.post('/account/two-factor/totp', { currentPassword: password });
+        const secret: string = begun.json.data.secret;
+        const confirmed = await owner.post('/account/two-factor/totp/confirm', { code: totpAt(secret, now()) });
+        assert.equal(confirmed.status, 200, confirmed.text);
+        t.clock.advance(stepMs);
+        // The first factor before the account was disabled: the challenge is open.
+        const challenged = visitor(t);
+        const first = await challenged.postForm('/signin', { email: account.email, password });
+        assert.ok(first.json.data.twoFactor, first.text);
+        return { ...account, secret, recoveryCodes: confirmed.json.data.recoveryCodes as string[], challenged };
+      };
+      const googleUser = async (prefix: string) => {
+        const email = freshEmail(prefix);
+        const user = s.google.addUser({ email, emailVerified: true });
+        const signedUp = await ssoRoundTrip(visitor(t), s.google, user.login, 'intent=signup&dataProcessingConsent=1');
+        assert.equal(signedUp.path, '/signup-process');
+        const account = await t.deps.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+        return { email, login: user.login, id: account.id };
+      };
+      type Answer = Awaited<ReturnType<TestClient['post']>>;
+      /** What the person is shown: the JSON error of the API, or the login screen's `error` after a redirect. */
+      type Told = { way: string; status: number; code: string | null; cookies: string[] };
+      const json = (way: string, answer: Answer): Told => ({
+        way,
+        status: answer.status,
+        code: answer.json?.code ?? null,
+        cookies: answer.headers.getSetCookie().filter((line) => !/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/.test(line)),
+      });
+      const redirect = (way: string, back: Awaited<ReturnType<typeof ssoRoundTrip>>): Told => ({
+        way,
+        status: back.path === '/login' ? 403 : 200,
+        code: back.query.get('error'),
+        cookies: back.setCookie.filter((line) => /gatehouse_(session|challenge)=[^;]/.test(line)),
+      });
+
+      // Each kind of way in, signed in with the right proof after the account was disabled. A kind
+      // without an entry fails the type check; one with no attempt fails below.
+      const refusals: Record<WayInKind, () => Promise<Told[]>> = {
+        password: async () => {
+          const { email, id } = await seeded('off-pwd');
+          await disable(id);
+          const wrong = await visitor(t).postForm('/signin', { email, password: `${password}x` });
+          assert.deepEqual([wrong.status, wrong.json], [401, { error: 'Invalid email and password', code: 'auth.invalid_credentials' }]);
+          return [json('/signin', await visitor(t).postForm('/signin', { email, password }))];
+        },
+        identity: async () => {
+          const google = await googleUser('off-sso');
+          const sameAddress = s.google.addUser({ email: google.email, emailVerified: true });
+          const microsoft = s.microsoft.addUser({ email: freshEmail('off-ms'), xmsEdov: true });
+          const signedUp = await ssoRoundTrip(visitor(t), s.microsoft, microsoft.login, 'intent=signup&dataProcessingConsent=1');
+          assert.equal(signedUp.path, '/signup-process');
+          await disable(google.id);
+          await disable(
+            (
+              await t.deps.db
+                .selectFrom('accounts')
+                .select('id')
+                .where('email', '=', microsoft.email ?? '')
+                .executeTakeFirstOrThrow()
+            ).id,
+          );
+          return [
+            redirect('Google, by identity', await ssoRoundTrip(visitor(t), s.google, google.login)),
+            redirect('Google, by verified address', await ssoRoundTrip(visitor(t), s.google, sameAddress.login)),
+            redirect('Microsoft, by identity', await ssoRoundTrip(visitor(t), s.microsoft, microsoft.login)),
+          ];
+        },
+        panelLink: async () => {
+          const panel = await registerPanel(t);
+          const { email, id } = await seeded('off-cp');
+          const page = panelBrowser(t, panel.origin);
+          // A panel sign-up verified by its code, disabled before the password that completes it.
+          const pending = freshEmail('off-cp-code');
+          assert.equal((await askSignupCode(page, { email: pending, apiKey: panel.apiKey, userId: 'u-2' })).status, 200);
+          const code = codeIn(await t.smtp.waitFor(pending, (mail) => mail.subject.includes('verification code')));
+          assert.equal((await page.post('/user/verify-otp-email', { code, email: pending })).status, 200);
+          const pendingId = (await t.deps.db.selectFrom('accounts').select('id').where('email', '=', pending).executeTakeFirstOrThrow()).id;
+          await disable(id);
+          await disable(pendingId);
+          const complete = (with_: string) =>
+            page.post('/user/complete-otp-registration', { email: pending, password, code: with_, userId: 'u-2' });
+          const wrongCode = await complete(otherCode(code));
+          assert.deepEqual([wrongCode.status, wrongCode.json.code], [400, 'otp.invalid'], 'a wrong code learns nothing');
+          return [
+            json('/user/signin', await page.post('/user/signin', { email, password, apiKey: panel.apiKey, userId: 'u-1' })),
+            json('/user/complete-otp-registration', await complete(code)),
+          ];
+        },
+        passkey: async () => {
+          const { email, id } = await seeded('off-passkey');
+          const authenticator = new SoftAuthenticator();
+          await addPasskey(await signIn(t, email, password), authenticator);
+          await disable(id);
+          return [json('/passkey/signin', await passkeySignIn(authenticator))];
+        },
+        authenticator: async () => {
+          const account = await withAuthenticator('off-totp');
+          await disable(account.id);
+          const wrong = await account.challenged.post('/signin/two-factor', { code: otherCode(totpAt(account.secret, now())) });
+          assert.deepEqual([wrong.status, wrong.json.code], [400, 'two_factor.invalid_code'], 'a wrong code learns nothing');
+          return [
+            json('/signin/two-factor {code}', await account.challenged.post('/signin/two-factor', { code: totpAt(account.secret, now()) })),
+            json('/signin, asking for no code', await visitor(t).postForm('/signin', { email: account.email, password })),
+          ];
+        },
+        recoveryCodes: async () => {
+          const account = await withAuthenticator('off-recovery');
+          await disable(account.id);
+          const recoveryCode = account.recoveryCodes[0] ?? '';
+          return [json('/signin/two-factor {recoveryCode}', await account.challenged.post('/signin/two-factor', { recoveryCode }))];
+        },
+      };
+      for (const way of Object.values(waysIn)) {
+        const told = await refusals[way.kind]();
+        assert.ok(told.length > 0, `${way.kind}: no attempt`);
+        for (const answer of told) {
+          assert.deepEqual(
+            { status: answer.status, code: answer.code, cookies: answer.cookies },
+            { status: 403, code: 'auth.account_disabled', cookies: [] },
+            `${way.kind}, ${answer.way}`,
+          );
+        }
+      }
+      assert.equal(errorMessages['auth.account_disabled'], 'This account is disabled. Contact support');
     });
 
     it('adding and removing a passkey mails the owner, naming it; removing one asks for the proof', async () => {

@@ -12,7 +12,7 @@ import { dialects, freshDatabase } from './support/databases.ts';
 import { spawnServer } from './support/server-process.ts';
 import { person, teamPassword } from './support/teams.ts';
 import { startBehindProxy, startTestApp, type TestApp } from './support/test-app.ts';
-import { WebhookReceiver } from './support/webhook-receiver.ts';
+import { testChange, WebhookReceiver } from './support/webhook-receiver.ts';
 
 // Decision 055: an event is written in the transaction of its change, so a server killed with
 // SIGKILL in a burst of sign-ups loses none and sends none for a sign-up that did not commit;
@@ -38,7 +38,7 @@ for (const dialect of await dialects('persistence')) {
       const receiver = new WebhookReceiver();
       await receiver.start();
       const deps = { db, clock: systemClock, secrets: createSecrets(secretKey) };
-      const { secret } = await createEndpoint(deps, { url: receiver.url, events: ['account.created'] });
+      const { secret } = await createEndpoint(deps, { url: receiver.url, events: ['account.created'] }, testChange);
       receiver.useSecrets(secret);
       // Pending sign-ups, each with the set-password token its verified link hands out: the burst
       // is their last step, the one that makes the account (support/accounts.ts goes through it all).
@@ -133,7 +133,7 @@ if ((await dialects('persistence')).includes('postgres')) {
     it('delivers each event once between them, in order per account', async () => {
       const receiver = new WebhookReceiver();
       await receiver.start();
-      const { secret } = await createEndpoint(first.deps, { url: receiver.url, events: ['account.updated'] });
+      const { secret } = await createEndpoint(first.deps, { url: receiver.url, events: ['account.updated'] }, testChange);
       receiver.useSecrets(secret);
       try {
         const people = [];

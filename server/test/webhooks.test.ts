@@ -15,7 +15,7 @@ import { dialects } from './support/databases.ts';
 import { codeFlow, discover, registerClient } from './support/oidc-app.ts';
 import { person, seedInvitation, teamPassword } from './support/teams.ts';
 import { startBehindProxy, type TestApp } from './support/test-app.ts';
-import { type ReceivedEvent, WebhookReceiver } from './support/webhook-receiver.ts';
+import { type ReceivedEvent, testChange, WebhookReceiver } from './support/webhook-receiver.ts';
 
 // Webhooks for the monitoring backend (decision 055, docs/webhooks.md): every event is produced by
 // the real action (HTTP or the admin CLI), and a receiver verifies each with the standardwebhooks
@@ -229,7 +229,7 @@ for (const dialect of await dialects('persistence')) {
     it("retries a 500 with the same webhook-id, holding that account's next event but no one else's", async () => {
       const flaky = new WebhookReceiver();
       await flaky.start();
-      const { id: flakyId, secret } = await createEndpoint(t.deps, { url: flaky.url, events: ['account.updated'] });
+      const { id: flakyId, secret } = await createEndpoint(t.deps, { url: flaky.url, events: ['account.updated'] }, testChange);
       flaky.useSecrets(secret);
       t.clock.stop();
       try {
@@ -285,7 +285,7 @@ for (const dialect of await dialects('persistence')) {
       const down = new WebhookReceiver();
       await down.start();
       const port = Number(new URL(down.url).port);
-      const { secret } = await createEndpoint(t.deps, { url: down.url, events: ['account.updated'] });
+      const { secret } = await createEndpoint(t.deps, { url: down.url, events: ['account.updated'] }, testChange);
       down.useSecrets(secret);
       await down.stop();
       t.clock.stop();
@@ -320,7 +320,7 @@ for (const dialect of await dialects('persistence')) {
     it('gives up after the last try, logs it failed, counts it in the metrics, and lets the next event go', async () => {
       const broken = new WebhookReceiver();
       await broken.start();
-      const { id, secret } = await createEndpoint(t.deps, { url: broken.url, events: ['account.updated'] });
+      const { id, secret } = await createEndpoint(t.deps, { url: broken.url, events: ['account.updated'] }, testChange);
       broken.useSecrets(secret);
       broken.answer = () => ({ status: 503 });
       t.clock.stop();
@@ -362,7 +362,7 @@ for (const dialect of await dialects('persistence')) {
     it('honours Retry-After, and disables an endpoint that answers 410 Gone', async () => {
       const gone = new WebhookReceiver();
       await gone.start();
-      const { id, secret } = await createEndpoint(t.deps, { url: gone.url, events: ['account.updated'] });
+      const { id, secret } = await createEndpoint(t.deps, { url: gone.url, events: ['account.updated'] }, testChange);
       gone.useSecrets(secret);
       t.clock.stop();
       try {
@@ -403,10 +403,10 @@ for (const dialect of await dialects('persistence')) {
     it('signs with both secrets while a rotated one overlaps, and replays what was sent since a time', async () => {
       const rotating = new WebhookReceiver();
       await rotating.start();
-      const { id, secret: old } = await createEndpoint(t.deps, { url: rotating.url, events: ['account.updated'] });
+      const { id, secret: old } = await createEndpoint(t.deps, { url: rotating.url, events: ['account.updated'] }, testChange);
       const since = iso(t.deps.clock.now());
       // As `webhook rotate-secret` does, on the app's clock (other tests moved it days ahead of the CLI's).
-      const { secret: fresh } = await rotateWebhookSecret(t.deps, id);
+      const { secret: fresh } = await rotateWebhookSecret(t.deps, id, testChange);
       try {
         const someone = await person(t, hash, 'rotation');
         rotating.useSecrets(old);

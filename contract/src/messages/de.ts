@@ -71,7 +71,6 @@ const de = {
     'Es gibt bereits ein Konto mit dieser E-Mail-Adresse, aber der Anbieter bestätigt nicht, dass die Adresse Ihnen gehört. Melden Sie sich mit Ihrem Passwort an und verbinden Sie den Anbieter dann auf Ihrer Kontoseite',
   'sso.email_not_confirmed':
     'Der Anmeldedienst bestätigt nicht, dass diese E-Mail-Adresse Ihnen gehört. Bitte registrieren Sie sich stattdessen mit Ihrer E-Mail-Adresse',
-  'sso.account_disabled': 'Dieses Konto wurde deaktiviert. Wenden Sie sich an den Support, wenn Sie Hilfe benötigen',
   'sso.no_account':
     'Für diese E-Mail-Adresse gibt es noch kein Konto. Erteilen Sie unten Ihre Einwilligung, um eines zu erstellen, und fahren Sie dann erneut fort',
   'sso.identity_taken': 'Dieses Konto des Anbieters ist bereits mit einem anderen Konto verbunden',
@@ -156,6 +155,12 @@ const de = {
   'admin.license_revoked': 'Diese Lizenz ist widerrufen und kann nicht geändert werden',
   'admin.team_not_found': 'Es gibt kein Team mit dieser ID',
   'admin.expiry_invalid': 'Geben Sie das neue Ablaufdatum als Datum in der Zukunft an',
+  'admin.webhook_not_found': 'Es gibt keinen Webhook-Endpunkt mit dieser ID',
+  'admin.webhook_url_invalid': 'Geben Sie die Adresse des Endpunkts als http://- oder https://-URL an, ohne Benutzernamen oder Passwort',
+  'admin.webhook_event_unknown': 'Unbekannter Ereignistyp: {events}',
+  'admin.webhook_description_too_long': 'Die Beschreibung darf höchstens 200 Zeichen lang sein',
+  'admin.webhook_event_not_found': 'Im Zustellprotokoll gibt es kein Ereignis mit dieser ID',
+  'admin.webhook_replay_range': 'Geben Sie den Zeitpunkt an, ab dem erneut gesendet wird (since), oder die ID eines Ereignisses (event)',
   'admin.fresh_proof_required':
     'Bestätigen Sie zuerst, dass Sie es sind: Ihre Anmeldung ist älter als 5 Minuten. Geben Sie Ihr Passwort und einen Code aus Ihrer Authenticator-App ein',
   'console.signed_out': 'Ihre Konsolensitzung ist beendet. Melden Sie sich erneut an',

@@ -70,7 +70,6 @@ const es = {
     'Ya existe una cuenta con esta dirección de correo electrónico, pero el proveedor no confirma que sea tuya. Inicia sesión con tu contraseña y después conecta el proveedor desde la página de tu cuenta',
   'sso.email_not_confirmed':
     'El servicio de inicio de sesión no confirma que esta dirección de correo electrónico sea tuya. Regístrate con tu dirección de correo electrónico',
-  'sso.account_disabled': 'Esta cuenta se ha desactivado. Ponte en contacto con el soporte si necesitas ayuda',
   'sso.no_account':
     'Todavía no hay ninguna cuenta con esta dirección de correo electrónico. Acepta el consentimiento de abajo para crear una y vuelve a continuar',
   'sso.identity_taken': 'Esta cuenta del proveedor ya está conectada a otra cuenta',
@@ -150,6 +149,12 @@ const es = {
   'admin.license_revoked': 'Esta licencia está revocada y no se puede modificar',
   'admin.team_not_found': 'No existe ningún equipo con este identificador',
   'admin.expiry_invalid': 'Indica la nueva fecha de vencimiento, que debe ser futura',
+  'admin.webhook_not_found': 'No existe ningún endpoint de webhook con este id',
+  'admin.webhook_url_invalid': 'Indica la dirección del endpoint como una URL http:// o https://, sin nombre de usuario ni contraseña',
+  'admin.webhook_event_unknown': 'Tipo de evento desconocido: {events}',
+  'admin.webhook_description_too_long': 'La descripción puede tener como máximo 200 caracteres',
+  'admin.webhook_event_not_found': 'No hay ningún evento con este id en el registro de envíos',
+  'admin.webhook_replay_range': 'Indica desde qué momento reenviar (since) o el id de un evento (event)',
   'admin.fresh_proof_required':
     'Confirma primero que eres tú: tu inicio de sesión tiene más de 5 minutos. Introduce tu contraseña y un código de tu aplicación de autenticación',
   'console.signed_out': 'Tu sesión de la consola ha terminado. Inicia sesión de nuevo',

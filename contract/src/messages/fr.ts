@@ -69,7 +69,6 @@ const fr = {
     'Un compte existe déjà avec cette adresse e-mail, mais le fournisseur ne confirme pas qu’elle vous appartient. Connectez-vous avec votre mot de passe, puis associez le fournisseur depuis la page de votre compte',
   'sso.email_not_confirmed':
     'Le service de connexion ne confirme pas que cette adresse e-mail vous appartient. Inscrivez-vous plutôt avec votre adresse e-mail',
-  'sso.account_disabled': 'Ce compte a été désactivé. Contactez le support si vous avez besoin d’aide',
   'sso.no_account':
     'Il n’existe pas encore de compte pour cette adresse e-mail. Acceptez le consentement ci-dessous pour en créer un, puis continuez à nouveau',
   'sso.identity_taken': 'Ce compte du fournisseur est déjà associé à un autre compte',
@@ -152,6 +151,13 @@ const fr = {
   'admin.license_revoked': 'Cette licence est révoquée et ne peut plus être modifiée',
   'admin.team_not_found': 'Il n’existe aucune équipe avec cet identifiant',
   'admin.expiry_invalid': 'Indiquez la nouvelle date d’expiration, dans le futur',
+  'admin.webhook_not_found': 'Il n’existe aucun point de terminaison de webhook avec cet identifiant',
+  'admin.webhook_url_invalid':
+    'Indiquez l’adresse du point de terminaison sous forme d’URL http:// ou https://, sans nom d’utilisateur ni mot de passe',
+  'admin.webhook_event_unknown': 'Type d’événement inconnu : {events}',
+  'admin.webhook_description_too_long': 'La description peut contenir 200 caractères au maximum',
+  'admin.webhook_event_not_found': 'Le journal des envois ne contient aucun événement avec cet identifiant',
+  'admin.webhook_replay_range': 'Indiquez le moment à partir duquel renvoyer (since) ou l’identifiant d’un événement (event)',
   'admin.fresh_proof_required':
     'Confirmez d’abord qu’il s’agit bien de vous : votre connexion date de plus de 5 minutes. Saisissez votre mot de passe et un code de votre application d’authentification',
   'console.signed_out': 'Votre session de console est terminée. Reconnectez-vous',

@@ -66,7 +66,6 @@ const it = {
     'Esiste già un account con questo indirizzo email, ma il fornitore non conferma che l’indirizzo sia tuo. Accedi con la tua password, poi collega il fornitore dalla pagina del tuo account',
   'sso.email_not_confirmed':
     'Il servizio di accesso non conferma che questo indirizzo email sia tuo. Registrati invece con il tuo indirizzo email',
-  'sso.account_disabled': 'Questo account è stato disattivato. Contatta l’assistenza se hai bisogno di aiuto',
   'sso.no_account':
     'Non esiste ancora un account per questo indirizzo email. Accetta il consenso qui sotto per crearne uno, poi continua di nuovo',
   'sso.identity_taken': 'Questo account del fornitore è già collegato a un altro account',
@@ -145,6 +144,12 @@ const it = {
   'admin.license_revoked': 'Questa licenza è revocata e non può essere modificata',
   'admin.team_not_found': 'Non esiste alcun team con questo ID',
   'admin.expiry_invalid': 'Indica la nuova scadenza come una data futura',
+  'admin.webhook_not_found': 'Non esiste alcun endpoint webhook con questo id',
+  'admin.webhook_url_invalid': 'Indica l’indirizzo dell’endpoint come URL http:// o https://, senza nome utente né password',
+  'admin.webhook_event_unknown': 'Tipo di evento sconosciuto: {events}',
+  'admin.webhook_description_too_long': 'La descrizione può avere al massimo 200 caratteri',
+  'admin.webhook_event_not_found': 'Nel registro delle consegne non c’è alcun evento con questo id',
+  'admin.webhook_replay_range': 'Indica da quando reinviare (since) o l’id di un evento (event)',
   'admin.fresh_proof_required':
     'Conferma prima che sei tu: il tuo accesso risale a più di 5 minuti fa. Inserisci la password e un codice della tua app di autenticazione',
   'console.signed_out': 'La sessione della console è terminata. Accedi di nuovo',

@@ -66,7 +66,6 @@ const ja = {
     'このメールアドレスのアカウントはすでに存在しますが、プロバイダーはこのアドレスがあなたのものであることを確認していません。パスワードでログインしてから、アカウントページでプロバイダーを連携してください',
   'sso.email_not_confirmed':
     'ログインサービスは、このメールアドレスがあなたのものであることを確認していません。メールアドレスで登録してください',
-  'sso.account_disabled': 'このアカウントは無効になっています。お困りの場合はサポートまでご連絡ください',
   'sso.no_account':
     'このメールアドレスのアカウントはまだありません。アカウントを作成するには下の同意にチェックを入れてから、もう一度続行してください',
   'sso.identity_taken': 'このプロバイダーのアカウントは、すでに別のアカウントに連携されています',
@@ -146,6 +145,13 @@ const ja = {
   'admin.license_revoked': 'このライセンスは取り消されているため、変更できません',
   'admin.team_not_found': 'この ID のチームはありません',
   'admin.expiry_invalid': '新しい有効期限を将来の日付で指定してください',
+  'admin.webhook_not_found': 'このIDのWebhookエンドポイントはありません',
+  'admin.webhook_url_invalid':
+    'エンドポイントのアドレスを、ユーザー名やパスワードを含まない http:// または https:// のURLで指定してください',
+  'admin.webhook_event_unknown': '不明なイベントの種類です: {events}',
+  'admin.webhook_description_too_long': '説明は200文字以内で入力してください',
+  'admin.webhook_event_not_found': '配信ログにこのIDのイベントはありません',
+  'admin.webhook_replay_range': '再送する起点の日時（since）またはイベントのID（event）を指定してください',
   'admin.fresh_proof_required':
     'まず本人確認をしてください。サインインから 5 分以上経っています。パスワードと認証アプリのコードを入力してください',
   'console.signed_out': 'コンソールのセッションが終了しました。もう一度サインインしてください',

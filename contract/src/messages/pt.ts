@@ -62,7 +62,6 @@ const pt = {
   'sso.email_unverified':
     'Já existe uma conta com este endereço de e-mail, mas o provedor não confirma que o endereço é seu. Entre com sua senha e depois conecte o provedor na página da sua conta',
   'sso.email_not_confirmed': 'O serviço de login não confirma que este endereço de e-mail é seu. Cadastre-se com seu endereço de e-mail',
-  'sso.account_disabled': 'Esta conta foi desativada. Entre em contato com o suporte se precisar de ajuda',
   'sso.no_account':
     'Ainda não existe uma conta para este endereço de e-mail. Aceite o consentimento abaixo para criar uma e continue novamente',
   'sso.identity_taken': 'Esta conta do provedor já está conectada a outra conta',
@@ -141,6 +140,12 @@ const pt = {
   'admin.license_revoked': 'Esta licença foi revogada e não pode ser alterada',
   'admin.team_not_found': 'Não existe nenhuma equipe com este ID',
   'admin.expiry_invalid': 'Informe a nova data de validade, que deve ser futura',
+  'admin.webhook_not_found': 'Não existe nenhum endpoint de webhook com este id',
+  'admin.webhook_url_invalid': 'Informe o endereço do endpoint como uma URL http:// ou https://, sem nome de usuário nem senha',
+  'admin.webhook_event_unknown': 'Tipo de evento desconhecido: {events}',
+  'admin.webhook_description_too_long': 'A descrição pode ter no máximo 200 caracteres',
+  'admin.webhook_event_not_found': 'Não há nenhum evento com este id no registro de entregas',
+  'admin.webhook_replay_range': 'Informe a partir de quando reenviar (since) ou o id de um evento (event)',
   'admin.fresh_proof_required':
     'Confirme primeiro que é você: seu acesso tem mais de 5 minutos. Informe sua senha e um código do seu aplicativo autenticador',
   'console.signed_out': 'Sua sessão do console terminou. Entre novamente',

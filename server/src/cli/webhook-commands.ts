@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { checkSharedKey } from '../db/key-check.ts';
+import { cliActor } from '../features/operators/operator-audit.ts';
 import { webhookEventTypes } from '../features/webhooks/events.ts';
 import {
   createEndpoint,
@@ -11,6 +12,7 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhookEndpoint,
+  type WebhookChange,
   WebhookInputError,
   webhookDeliveries,
 } from '../features/webhooks/webhook.service.ts';
@@ -20,6 +22,7 @@ import { createSecrets, resolveSecretKey } from '../lib/secrets.ts';
 import type { CliOut } from './out.ts';
 
 export const webhookUsage = `  webhook create --url URL [--events a,b,…] [--description TEXT]   (prints the signing secret once)
+    every change takes [--reason TEXT], kept in the operators' audit chain
   webhook list
   webhook update ID [--url URL] [--events a,b,…|--events all] [--description TEXT] [--enable]
   webhook disable ID
@@ -39,6 +42,7 @@ export const webhookOptions = {
   since: { type: 'string' },
   event: { type: 'string' },
   'forward-to': { type: 'string' },
+  reason: { type: 'string' },
 } as const;
 
 interface WebhookValues {
@@ -49,6 +53,7 @@ interface WebhookValues {
   since?: string;
   event?: string;
   'forward-to'?: string;
+  reason?: string;
   json?: boolean;
 }
 
@@ -77,13 +82,18 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
   await checkSharedKey(db, key, iso(systemClock.now()));
   const deps = { db, clock: systemClock, secrets: createSecrets(key) };
   const id = () => required(argument, 'the endpoint ID');
+  const change = { actor: cliActor(), reason: values.reason?.trim() || 'given at the command line, without a reason' };
   switch (action) {
     case 'create': {
-      const created = await createEndpoint(deps, {
-        url: required(values.url, '--url'),
-        events: eventList(values.events),
-        description: values.description,
-      });
+      const created = await createEndpoint(
+        deps,
+        {
+          url: required(values.url, '--url'),
+          events: eventList(values.events),
+          description: values.description,
+        },
+        change,
+      );
       out.note(`Registered webhook endpoint ${created.id}. Its signing secret is shown only now:`);
       out.print(created, [`id: ${created.id}`, created.secret]);
       return true;
@@ -100,39 +110,44 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
       return true;
     }
     case 'update': {
-      const view = await updateWebhookEndpoint(deps, id(), {
-        url: values.url,
-        events: eventList(values.events),
-        description: values.description,
-        enabled: values.enable ? true : undefined,
-      });
+      const view = await updateWebhookEndpoint(
+        deps,
+        id(),
+        {
+          url: values.url,
+          events: eventList(values.events),
+          description: values.description,
+          enabled: values.enable ? true : undefined,
+        },
+        change,
+      );
       out.print(view, [`Updated webhook endpoint ${view.id}.`]);
       return true;
     }
     case 'disable': {
-      const view = await disableWebhookEndpoint(deps, id());
+      const view = await disableWebhookEndpoint(deps, id(), change);
       out.print(view, [`Disabled webhook endpoint ${view.id}: its events wait until it is enabled again (webhook update ID --enable).`]);
       return true;
     }
     case 'rotate-secret': {
-      const rotated = await rotateWebhookSecret(deps, id());
+      const rotated = await rotateWebhookSecret(deps, id(), change);
       out.note(`New signing secret of ${rotated.id}; the previous one signs too until ${rotated.previousUntil}. Shown only now:`);
       out.print(rotated, [rotated.secret]);
       return true;
     }
     case 'remove': {
-      await removeWebhookEndpoint(deps, id());
+      await removeWebhookEndpoint(deps, id(), change);
       out.print({ removed: argument }, [`Removed webhook endpoint ${argument} and its delivery log.`]);
       return true;
     }
     case 'test': {
-      const eventId = await sendTestEvent(deps, id());
+      const eventId = await sendTestEvent(deps, id(), change);
       out.print({ eventId }, [`Queued webhook.test ${eventId}; see it with: webhook deliveries ${argument}`]);
       return true;
     }
     case 'replay': {
       if (!values.since && !values.event) throw new WebhookInputError('--since or --event is required');
-      const count = await replayEvents(deps, id(), { since: values.since, eventId: values.event });
+      const count = await replayEvents(deps, id(), { since: values.since, eventId: values.event }, change);
       out.print({ replayed: count }, [`Queued ${count} event${count === 1 ? '' : 's'} to send again, in their order.`]);
       return true;
     }
@@ -148,7 +163,7 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
       return true;
     }
     case 'listen': {
-      await listen(deps, required(values['forward-to'], '--forward-to'), values.json === true, out);
+      await listen(deps, required(values['forward-to'], '--forward-to'), values.json === true, out, change);
       return true;
     }
     default:
@@ -161,8 +176,14 @@ export async function runWebhookCommand(db: Db, config: Config, words: string[],
  * signed, to a receiver on this machine, by this process alone; no tunnel is needed because this
  * process reads the outbox itself. The endpoint goes when the command stops (Ctrl-C).
  */
-async function listen(deps: Parameters<typeof createEndpoint>[0], forwardTo: string, json: boolean, out: CliOut): Promise<void> {
-  const { id, secret } = await createEndpoint(deps, { url: forwardTo, description: 'webhook listen', listener: true });
+async function listen(
+  deps: Parameters<typeof createEndpoint>[0],
+  forwardTo: string,
+  json: boolean,
+  out: CliOut,
+  change: WebhookChange,
+): Promise<void> {
+  const { id, secret } = await createEndpoint(deps, { url: forwardTo, description: 'webhook listen', listener: true }, change);
   out.note(`Forwarding every event to ${forwardTo}, signed with ${secret} (Ctrl-C stops).`);
   const worker = new WebhookWorker({
     ...deps,
@@ -184,5 +205,5 @@ async function listen(deps: Parameters<typeof createEndpoint>[0], forwardTo: str
   });
   clearInterval(open);
   await worker.stop();
-  await removeWebhookEndpoint(deps, id);
+  await removeWebhookEndpoint(deps, id, change);
 }

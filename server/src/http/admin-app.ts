@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { AdminScope } from '@gatehouse/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { consoleRoutes } from '../features/console/console.routes.ts';
@@ -11,6 +12,7 @@ import type { OidcProviders } from '../features/oidc/oidc-providers.ts';
 import type { OidcVault } from '../features/oidc/oidc-vault.ts';
 import { adminRoutes } from '../features/operators/admin.routes.ts';
 import { type AdminPrincipal, authenticateAdminToken } from '../features/operators/operators.service.ts';
+import { webhookAdminRoutes } from '../features/webhooks/webhook-admin.routes.ts';
 import { AppError } from '../lib/errors.ts';
 import { registerJsonParser } from './body-limits.ts';
 import { registerErrorHandler, sendError } from './error-handler.ts';
@@ -119,10 +121,18 @@ export async function buildAdminApp(
   });
   adminGuard(admin, deps, adminOrigin);
   adminRoutes(admin, deps);
+  webhookAdminRoutes(admin, deps);
   await consoleRoutes(admin, deps, adminOrigin);
   admin.get(
     `${adminPrefix}/v1/openapi.json`,
-    { config: { adminPublic: true }, schema: { tags: ['operations'], summary: 'This API description (OpenAPI 3)' } },
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ['operations'],
+        summary: 'This API description (OpenAPI 3)',
+        response: { 200: z.record(z.string(), z.unknown()).describe('The OpenAPI 3 document') },
+      },
+    },
     async () => admin.swagger(),
   );
   admin.setNotFoundHandler((request, reply) =>

@@ -16,7 +16,7 @@ export interface PasswordHasher {
 /**
  * How much lower than the event loop's the argon2id threads' CPU priority is (nice(2); Linux,
  * macOS and Windows): on a machine whose cores the hashes fill, the event loop still gets the
- * CPU it asks for, so signed-in calls keep their pace while sign-ins run (decision 064). Hashing
+ * CPU it asks for, so signed-in calls keep their pace while sign-ins run (decision 063). Hashing
  * gets all the rest: an idle event loop takes nothing from it.
  */
 export const hashingNiceIncrement = 5;

@@ -1,4 +1,4 @@
-// One of the argon2id threads (password-hasher.ts, decision 064). A task is one hash or one
+// One of the argon2id threads (password-hasher.ts, decision 063). A task is one hash or one
 // verification, run to its end on this thread: the thread runs at a lower CPU priority than the
 // event loop, so hashing takes only what the event loop leaves.
 import { hashSync, verifySync } from '@node-rs/argon2';

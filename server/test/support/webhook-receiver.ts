@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { cliActor } from '../../src/features/operators/operator-audit.ts';
+
+/** Who registers the tests' endpoints, and why (each change is an operator's audited action). */
+export const testChange = { actor: cliActor(), reason: 'Registered by the test' };
 
 export interface ReceivedEvent {
   id: string;

@@ -14,14 +14,6 @@ test('the sign-up process sends a visitor without a started sign-up to /signup',
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('a trailing slash moves permanently to the path without it', async ({ request }) => {
-  const response = await request.get('/login/', { maxRedirects: 0 });
-  expect(response.status()).toBe(301);
-  expect(response.headers().location).toBe('/login');
-  expect((await request.get('/', { maxRedirects: 0, headers: { accept: 'text/html' } })).status()).toBe(200);
-  expect((await request.get('/a/b/?x=1', { maxRedirects: 0 })).headers().location).toBe('/a/b?x=1');
-});
-
 test('the first paint needs no JavaScript: pages are prerendered', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -26,7 +26,7 @@ const lockForWayIn = compiledOnce((db: DbOrTx, accountId: string) =>
  * What every way in does first in its transaction (startSession): takes the account's row lock
  * (as `lockAccount`), and reads the account under it with whether it has a confirmed
  * authenticator app, in one statement compiled once: a sign-in's transaction is a round of
- * messages to SQLite's writer thread per statement (decision 064).
+ * messages to SQLite's writer thread per statement (decision 063).
  */
 export async function lockAccountForWayIn(
   db: DbOrTx,

@@ -29,8 +29,21 @@ interface SessionDeps {
   config: Pick<Config, 'session'>;
 }
 
-/** The answer of every way in for a disabled account whose owner proved themselves (decision 059's customer side). */
-export const accountDisabled = () => new AppError(403, 'auth.account_disabled');
+/**
+ * What `startSession` says when it will not start one: the account is disabled (403
+ * `auth.account_disabled`, told only to whoever proved the way in), or its credential moved on
+ * since the way in checked it (`stale`: 401 `auth.invalid_credentials`, a new password, "this was
+ * not me"). One kind, so each way in maps it to its own answer (JSON through the error handler, a
+ * redirect for single sign-on, nothing for the hand-over) without listing codes.
+ */
+export class SignInRefused extends AppError {
+  declare readonly code: 'auth.account_disabled' | 'auth.invalid_credentials';
+  readonly stale: boolean;
+  constructor(reason: 'disabled' | 'stale') {
+    super(reason === 'disabled' ? 403 : 401, reason === 'disabled' ? 'auth.account_disabled' : 'auth.invalid_credentials');
+    this.stale = reason === 'stale';
+  }
+}
 
 // Refreshing the idle expiry on every request would write on every read; once a minute is plenty.
 const touchIntervalMs = 60_000;
@@ -62,10 +75,8 @@ async function startSession(
   const { pending, until } = options;
   const locked = await lockAccountForWayIn(db, checked.id);
   // Every way in that proved the person ends here: a disabled account is told so, and only then (decision 051).
-  if (locked?.account.disabled_at) throw accountDisabled();
-  if (!locked || locked.account.credential_generation !== checked.credential_generation) {
-    throw new AppError(401, 'auth.invalid_credentials');
-  }
+  if (locked?.account.disabled_at) throw new SignInRefused('disabled');
+  if (!locked || locked.account.credential_generation !== checked.credential_generation) throw new SignInRefused('stale');
   const current = locked.account;
   if (!provesTwoFactors(amr) && locked.hasAuthenticator) {
     const challengeToken = await openChallenge(db, deps.clock, current, amr, pending);

@@ -7,7 +7,7 @@ import { linkPanelUser } from '../panels/panel.repository.ts';
 import { clearFailures, countAccountFailure } from './account-run.ts';
 import { endSessions } from './end-sessions.ts';
 import { proofs } from './proof.ts';
-import { accountDisabled, finishWayIn } from './session.service.ts';
+import { finishWayIn, SignInRefused } from './session.service.ts';
 
 /**
  * Signs in with e-mail and password. Every failure is the same 401 after the same work: an
@@ -41,30 +41,34 @@ export async function signIn(
     const tripped = await countAccountFailure(deps, input.email, account, caller);
     throw new AppError(401, tripped ? 'auth.signin_paused' : 'auth.invalid_credentials');
   }
-  // Only the right password learns that the account is disabled: a wrong one gets the same answer as for any address.
-  if (account.disabled_at) {
-    await recordAuthEvent(deps.db, { accountId: account.id, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
-    deps.log.info({ reason: 'account_disabled', accountId: account.id }, 'sign-in refused');
-    throw accountDisabled();
-  }
   // Hashes made with older parameters are upgraded while the password is at hand.
   const rehash = stored && deps.hasher.needsRehash(stored) ? await deps.hasher.hash(input.password) : undefined;
-  const signedIn = await deps.db.transaction().execute(async (trx) => {
-    const now = iso(deps.clock.now());
-    // First: it refuses if the password checked above is no longer the account's (decision 029),
-    // and the upgraded hash must never overwrite a newer password.
-    const panel = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
-    const started = await finishWayIn(trx, deps, account, caller, proofs.password, { pending: { panel } });
-    if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
-    if (started.kind === 'challenge') return { account, started };
-    if (panelUser)
-      await linkPanelUser(
-        trx,
-        { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
-        { replace: true },
-      );
-    return { account, started };
-  });
+  const signedIn = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const now = iso(deps.clock.now());
+      // First: it refuses if the password checked above is no longer the account's (decision 029),
+      // and the upgraded hash must never overwrite a newer password.
+      const panel = panelUser && { panelId: panelUser.panelId, panelUserId: panelUser.userId };
+      const started = await finishWayIn(trx, deps, account, caller, proofs.password, { pending: { panel } });
+      if (rehash) await updateAccount(trx, account.id, { password_hash: rehash, updated_at: now });
+      if (started.kind === 'challenge') return { account, started };
+      if (panelUser)
+        await linkPanelUser(
+          trx,
+          { panelId: panelUser.panelId, panelUserId: panelUser.userId, accountId: account.id, now },
+          { replace: true },
+        );
+      return { account, started };
+    })
+    // Only the right password reaches this: a wrong one got the same answer as for any address.
+    .catch(async (error: unknown) => {
+      if (error instanceof SignInRefused) {
+        await recordAuthEvent(deps.db, { accountId: account.id, type: 'signin_failed', ip: caller.ip, at: iso(deps.clock.now()) });
+        deps.log.info({ reason: error.stale ? 'stale_credential' : 'account_disabled', accountId: account.id }, 'sign-in refused');
+      }
+      throw error;
+    });
   // A password that still owes the code ends no run (clearFailures says why).
   if (signedIn.started.kind === 'session') await clearFailures(deps, input.email, caller);
   return signedIn;

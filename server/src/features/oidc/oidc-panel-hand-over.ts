@@ -12,7 +12,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amrOf } from '../auth/proof.ts';
 import type { LiveSession } from '../auth/session.repository.ts';
-import { finishWayIn } from '../auth/session.service.ts';
+import { finishWayIn, SignInRefused } from '../auth/session.service.ts';
 import { panelHasOrigin } from '../panels/panel.repository.ts';
 import { panelKeyRefused } from '../panels/panel.service.ts';
 import { loginLanguage, loginPath } from './oidc-login-path.ts';
@@ -20,6 +20,9 @@ import { oidcPrefix } from './oidc-providers.ts';
 
 // Long enough for one press and one navigation, too short to be worth copying anywhere.
 const handOverLifetimeMs = 60_000;
+
+/** Thrown to roll the hand-over back when the account asks for a second factor: no challenge is left that nobody answers. */
+class SecondFactorOwed extends Error {}
 
 const keyOf = (deps: Pick<Deps, 'secrets'>, token: string) =>
   createHmac('sha256', deps.secrets.subKey('app hand-over')).update(token).digest('base64url');
@@ -89,13 +92,14 @@ export async function redeemHandOver(
         event: 'signin_succeeded',
       });
       // A panel session from before the account's second factor hands over nothing: the login
-      // screen it lands on asks for both. Rolled back, so no challenge is left that nobody answers.
-      if (started.kind !== 'session') throw new AppError(401, 'two_factor.challenge_expired');
+      // screen it lands on asks for both.
+      if (started.kind !== 'session') throw new SecondFactorOwed();
       return started.token;
     });
   } catch (error) {
-    // Disabled, another credential since (the panel's session is dead too), or a second factor owed.
-    if (error instanceof AppError && (error.status === 401 || error.code === 'auth.account_disabled')) return undefined;
+    // Disabled, another credential since (the panel's session is dead too), or a second factor
+    // owed: the login screen it lands on signs in anew.
+    if (error instanceof SignInRefused || error instanceof SecondFactorOwed) return undefined;
     throw error;
   }
 }

@@ -52,6 +52,41 @@ function searchTerms(q: string) {
   };
 }
 
+type SearchTerms = ReturnType<typeof searchTerms>;
+
+/**
+ * The kinds of match kept in another table than the account's: each names the accounts a term
+ * finds there (a query of their ids), or nothing when the term cannot be one. The search and its
+ * `matchedBy` ask the same table.
+ */
+const matchers: { match: AccountMatch; accounts: (db: Db, terms: SearchTerms) => Expression<unknown> | undefined }[] = [
+  {
+    match: 'license',
+    accounts: (db, { licenseHash, licenseSuffix }) =>
+      licenseHash || licenseSuffix
+        ? db
+            .selectFrom('licenses')
+            .select('account_id')
+            .where((eb) => (licenseHash ? eb('key_hash', '=', licenseHash) : eb('key_suffix', '=', licenseSuffix ?? '')))
+            .where('account_id', 'is not', null)
+        : undefined,
+  },
+  {
+    match: 'team',
+    accounts: (db, { like }) =>
+      db
+        .selectFrom('team_members as m')
+        .innerJoin('teams as t', 't.id', 'm.team_id')
+        .select('m.account_id')
+        .where(sql<boolean>`lower(t.name) like ${like} escape '\\'`),
+  },
+  {
+    match: 'panelUser',
+    accounts: (db, { panelUserId }) =>
+      panelUserId ? db.selectFrom('panel_accounts').select('account_id').where('panel_user_id', '=', panelUserId) : undefined,
+  },
+];
+
 export type SearchSort = 'email' | 'createdAt';
 
 /**
@@ -69,41 +104,10 @@ export async function searchAccounts(
     if (!q) return eb.val(true);
     const any: Expression<SqlBool>[] = [sql<boolean>`lower(accounts.email) like ${terms.like} escape '\\'`];
     if (terms.id) any.push(eb('accounts.id', '=', terms.id));
-    if (terms.licenseHash)
-      any.push(
-        eb(
-          'accounts.id',
-          'in',
-          eb.selectFrom('licenses').select('account_id').where('key_hash', '=', terms.licenseHash).where('account_id', 'is not', null),
-        ) as never,
-      );
-    if (terms.licenseSuffix)
-      any.push(
-        eb(
-          'accounts.id',
-          'in',
-          eb.selectFrom('licenses').select('account_id').where('key_suffix', '=', terms.licenseSuffix).where('account_id', 'is not', null),
-        ) as never,
-      );
-    any.push(
-      eb(
-        'accounts.id',
-        'in',
-        eb
-          .selectFrom('team_members as m')
-          .innerJoin('teams as t', 't.id', 'm.team_id')
-          .select('m.account_id')
-          .where(sql<boolean>`lower(t.name) like ${terms.like} escape '\\'`),
-      ) as never,
-    );
-    if (terms.panelUserId)
-      any.push(
-        eb(
-          'accounts.id',
-          'in',
-          eb.selectFrom('panel_accounts').select('account_id').where('panel_user_id', '=', terms.panelUserId),
-        ) as never,
-      );
+    for (const matcher of matchers) {
+      const accounts = matcher.accounts(db, terms);
+      if (accounts) any.push(eb('accounts.id', 'in', accounts as never));
+    }
     return eb.or(any as never);
   });
   const total = Number((await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0);
@@ -116,45 +120,25 @@ export async function searchAccounts(
     .offset((input.page - 1) * input.pageSize)
     .execute();
   const ids = rows.map((row) => row.id);
-  const byLicense = new Set<string>();
-  const byTeam = new Set<string>();
-  const byPanel = new Set<string>();
-  if (q && ids.length > 0) {
-    if (terms.licenseHash || terms.licenseSuffix) {
-      const found = await db
-        .selectFrom('licenses')
-        .select('account_id')
-        .where('account_id', 'in', ids)
-        .where((eb) => (terms.licenseHash ? eb('key_hash', '=', terms.licenseHash) : eb('key_suffix', '=', terms.licenseSuffix ?? '')))
-        .execute();
-      for (const row of found) if (row.account_id) byLicense.add(row.account_id);
-    }
-    const teams = await db
-      .selectFrom('team_members as m')
-      .innerJoin('teams as t', 't.id', 'm.team_id')
-      .select('m.account_id')
-      .where('m.account_id', 'in', ids)
-      .where(sql<boolean>`lower(t.name) like ${terms.like} escape '\\'`)
+  // What each row of this page matched, asked of the same matchers for these rows only.
+  const matched = new Map<AccountMatch, Set<string>>();
+  for (const matcher of q && ids.length > 0 ? matchers : []) {
+    const accounts = matcher.accounts(db, terms);
+    if (!accounts) continue;
+    const found = await db
+      .selectFrom('accounts')
+      .select('accounts.id')
+      .where('accounts.id', 'in', ids)
+      .where((eb) => eb('accounts.id', 'in', accounts as never))
       .execute();
-    for (const row of teams) byTeam.add(row.account_id);
-    if (terms.panelUserId) {
-      const panels = await db
-        .selectFrom('panel_accounts')
-        .select('account_id')
-        .where('account_id', 'in', ids)
-        .where('panel_user_id', '=', terms.panelUserId)
-        .execute();
-      for (const row of panels) byPanel.add(row.account_id);
-    }
+    matched.set(matcher.match, new Set(found.map((row) => row.id)));
   }
   const data = rows.map((row) => {
     const matchedBy: AccountMatch[] = [];
     if (q) {
       if (row.email.toLowerCase().includes(q.toLowerCase())) matchedBy.push('email');
       if (terms.id === row.id) matchedBy.push('id');
-      if (byLicense.has(row.id)) matchedBy.push('license');
-      if (byTeam.has(row.id)) matchedBy.push('team');
-      if (byPanel.has(row.id)) matchedBy.push('panelUser');
+      for (const matcher of matchers) if (matched.get(matcher.match)?.has(row.id)) matchedBy.push(matcher.match);
     }
     return {
       id: row.id,
@@ -317,7 +301,7 @@ export async function disableAccount(deps: Deps, id: string, context: ActionCont
     const now = iso(deps.clock.now());
     await updateCredential(trx, account.id, { disabled_at: now, updated_at: now });
     await endSessions(trx, deps, account.id, { all: true }, { type: 'sessions_ended', ip: null });
-    await applyRecovery(trx, account.id, 'disable');
+    await applyRecovery(trx, deps.clock, account.id, 'disable');
     await emitEvent(trx, deps.clock, 'account.disabled', { accountId: account.id });
     await recordAction(trx, deps.secrets, {
       type: 'account_disabled',

@@ -1,4 +1,21 @@
-import { type AccountRemedy, accountRemedies, licenseStatuses, planNames, reasonMaxLength } from '@gatehouse/contract';
+import {
+  type AccountRemedy,
+  accountRemedies,
+  accountSearchRow,
+  adminData,
+  adminPage,
+  adminTeamView,
+  auditEntryView,
+  healthCard as healthCardSchema,
+  licenseDeskRow,
+  licenseExtended,
+  licenseRevoked,
+  licenseStatuses,
+  licensesIssued,
+  planNames,
+  reasonMaxLength,
+  remedyAnswers,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,32 +46,35 @@ import {
 } from './license-desk.ts';
 import type { Actor } from './operator-audit.ts';
 
-const v1 = '/admin/v1';
+export const v1 = '/admin/v1';
 
-const paging = {
+export const paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 };
 const order = z.enum(['asc', 'desc']).default('desc');
-const instant = z
+export const instant = z
   .string()
   .max(40)
   .refine((value) => !Number.isNaN(Date.parse(value)), 'a date or an ISO-8601 time')
   .transform((value) => new Date(value).toISOString());
-const idParams = z.object({ id: z.string().max(64) });
-const reasonBody = z
+export const idParams = z.object({ id: z.string().max(64) });
+export const reasonBody = z
   .object({ reason: z.string().max(10_000).optional().describe(`Why, 1 to ${reasonMaxLength} characters; stored with the action`) })
   .optional();
-const replies = { 200: z.unknown(), '4xx': errorResponse, '5xx': errorResponse };
+/** The response schemas of a route answering `ok` (a schema of the contract): documented, and what is sent. */
+export const replies = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': errorResponse, '5xx': errorResponse });
+/** A file download: the document says what it is. */
+const download = (what: string) => replies(z.string().describe(what));
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const admin = request.admin;
   if (!admin) throw new Error('admin route without its guard');
   return admin.actor;
 }
 
 /** Every remedy and change asks for a reason, stored with it (decision 061). */
-function reasonOf(body: unknown): string {
+export function reasonOf(body: unknown): string {
   const reason = typeof (body as { reason?: unknown } | undefined)?.reason === 'string' ? (body as { reason: string }).reason.trim() : '';
   if (!reason || reason.length > reasonMaxLength || /[\p{Cc}]/u.test(reason.replace(/[\n\t]/g, ''))) {
     throw badRequest('admin.reason_required', { fields: { reason: 'admin.reason_required' } });
@@ -86,7 +106,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           sort: z.enum(['email', 'createdAt']).default('createdAt'),
           order,
         }),
-        response: replies,
+        response: replies(adminPage(accountSearchRow)),
       },
     },
     async (request) => searchAccounts(deps.db, request.query),
@@ -100,31 +120,45 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['accounts'],
         summary: 'The sign-in health card of one account (the read is recorded)',
         params: idParams,
-        response: replies,
+        response: replies(adminData(healthCardSchema)),
       },
     },
     async (request) => ({ data: await healthCard(deps, request.params.id, actorOf(request)) }),
   );
 
-  const remedies: Record<AccountRemedy, [summary: string, remedy: (deps: Deps, id: string, context: ActionContext) => Promise<unknown>]> = {
-    disable: ['Disable the account: every session ends, the customer is mailed', disableAccount],
-    enable: ['Enable a disabled account again; the customer is mailed', enableAccount],
-    'sessions/end': ['End every session; apps get a back-channel logout; the customer is mailed', endAccountSessions],
-    'verification/resend': ['Mail a new verification link to an account that has not confirmed its address', resendVerificationFor],
-    'password-reset/send': ['Mail the customer a password reset link', sendPasswordReset],
+  type Remedy = (deps: Deps, id: string, context: ActionContext) => Promise<unknown>;
+  const remedies: Record<AccountRemedy, [summary: string, answer: z.ZodType, remedy: Remedy]> = {
+    disable: ['Disable the account: every session ends, the customer is mailed', remedyAnswers.disabled, disableAccount],
+    enable: ['Enable a disabled account again; the customer is mailed', remedyAnswers.disabled, enableAccount],
+    'sessions/end': [
+      'End every session; apps get a back-channel logout; the customer is mailed',
+      remedyAnswers.endSessions,
+      endAccountSessions,
+    ],
+    'verification/resend': [
+      'Mail a new verification link to an account that has not confirmed its address',
+      remedyAnswers.mailed,
+      resendVerificationFor,
+    ],
+    'password-reset/send': ['Mail the customer a password reset link', remedyAnswers.mailed, sendPasswordReset],
     'two-factor/reset': [
       'Turn off the authenticator and recovery codes of an owner who lost both; the customer is mailed',
+      remedyAnswers.twoFactorReset,
       resetTwoFactorFor,
     ],
-    'sign-in-pause/clear': ['End the run of failed sign-ins that paused signing in with the password', clearSignInPause],
+    'sign-in-pause/clear': [
+      'End the run of failed sign-ins that paused signing in with the password',
+      remedyAnswers.pauseCleared,
+      clearSignInPause,
+    ],
   };
   for (const { path, destructive } of accountRemedies) {
-    const [summary, remedy] = remedies[path];
+    const [summary, answer, remedy] = remedies[path];
     r.post(
       `${v1}/accounts/:id/${path}`,
       {
         config: { scope: 'accounts:write', fresh: destructive },
-        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies },
+        schema: { tags: ['remedies'], summary, params: idParams, body: reasonBody, response: replies(adminData(answer)) },
       },
       async (request) => ({ data: await remedy(deps, request.params.id, context(request)) }),
     );
@@ -138,7 +172,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['teams'],
         summary: 'A team: members, roles, pending invitations, who does not meet its two-factor rule',
         params: idParams,
-        response: replies,
+        response: replies(adminData(adminTeamView)),
       },
     },
     async (request) => ({ data: await teamView(deps, request.params.id, actorOf(request)) }),
@@ -161,7 +195,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['licenses'],
         summary: 'Licenses with their holder and team; filters and paging',
         querystring: licenseQuery,
-        response: replies,
+        response: replies(adminPage(licenseDeskRow)),
       },
     },
     async (request) => listLicenseDesk(deps, request.query),
@@ -174,6 +208,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['licenses'],
         summary: 'The same list as CSV (every page, up to 50 000 rows)',
         querystring: licenseQuery.omit({ page: true, pageSize: true }),
+        response: download('CSV: a header line, then one line per license'),
       },
     },
     async (request, reply) => {
@@ -204,7 +239,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           expiresAt: instant.optional(),
           reason: z.string().max(10_000).optional(),
         }),
-        response: replies,
+        response: replies(adminData(licensesIssued)),
       },
     },
     async (request) => {
@@ -218,7 +253,13 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     `${v1}/licenses/:id/revoke`,
     {
       config: { scope: 'licenses:write', fresh: true },
-      schema: { tags: ['licenses'], summary: 'Revoke a license', params: idParams, body: reasonBody, response: replies },
+      schema: {
+        tags: ['licenses'],
+        summary: 'Revoke a license',
+        params: idParams,
+        body: reasonBody,
+        response: replies(adminData(licenseRevoked)),
+      },
     },
     async (request) => ({ data: await revokeLicenseById(deps, request.params.id, context(request)) }),
   );
@@ -231,7 +272,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Set a new expiry (null: never expires)',
         params: idParams,
         body: z.object({ expiresAt: instant.nullable(), reason: z.string().max(10_000).optional() }),
-        response: replies,
+        response: replies(adminData(licenseExtended)),
       },
     },
     async (request) => ({ data: await extendLicense(deps, request.params.id, request.body.expiresAt, context(request)) }),
@@ -252,7 +293,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['audit'],
         summary: "Customers' events and operators' actions in one stream, newest first",
         querystring: auditQuery.extend(paging),
-        response: replies,
+        response: replies(adminPage(auditEntryView)),
       },
     },
     async (request) => auditStream(deps.db, request.query),
@@ -265,6 +306,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['audit'],
         summary: 'The same stream as CSV or JSON Lines (up to 50 000 rows)',
         querystring: auditQuery.extend({ format: z.enum(['csv', 'jsonl']).default('csv') }),
+        response: download('CSV, or JSON Lines of the same entries as GET /admin/v1/audit'),
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { ActorKind } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import type { OperatorActionsTable } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 
@@ -37,6 +38,13 @@ export type OperatorActionType =
   | 'operator_revoked'
   | 'admin_token_created'
   | 'admin_token_revoked'
+  | 'webhook_endpoint_created'
+  | 'webhook_endpoint_updated'
+  | 'webhook_endpoint_disabled'
+  | 'webhook_secret_rotated'
+  | 'webhook_endpoint_removed'
+  | 'webhook_test_sent'
+  | 'webhook_events_replayed'
   | 'console_signed_in'
   | 'console_proof_given';
 
@@ -49,20 +57,8 @@ export interface NewAction {
   at: string;
 }
 
-interface ChainedFields {
-  seq: number;
-  id: string;
-  at: string;
-  type: string;
-  account_id: string | null;
-  actor_kind: string;
-  actor_id: string;
-  actor_name: string;
-  ip: string | null;
-  reason: string | null;
-  detail: string | null;
-  prev_hash: string;
-}
+/** What a row's hash covers: every column of the row but the hash itself. */
+type ChainedFields = Omit<OperatorActionsTable, 'hash'>;
 
 const chainKey = (secrets: Secrets) => secrets.subKey('operator audit chain');
 
@@ -118,7 +114,7 @@ export async function recordAction(trx: DbOrTx, secrets: Secrets, action: NewAct
   const hash = hashOf(chainKey(secrets), row);
   await trx
     .insertInto('operator_actions')
-    .values({ ...row, actor_kind: action.actor.kind, hash })
+    .values({ ...row, hash })
     .execute();
   await trx.updateTable('audit_chain_head').set({ seq: row.seq, hash }).where('name', '=', 'operator_actions').execute();
 }

@@ -24,6 +24,7 @@ import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { refuseLastWayIn } from '../ways-in/last-way-in.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
 import {
   advancePasskey,
   deletePasskey,
@@ -154,6 +155,8 @@ export async function addPasskey(
     const passkey = await storePasskey(trx, deps, { accountId: account.id, registered, site, name: input.name, caller });
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_added', ip: caller.ip, at: passkey.created_at });
     await notifyWayIn(deps, mail, account, 'passkey', 'added', passkey.name);
+    // One made with the person verified is a second factor (decision 056).
+    await syncEntitlements(trx, deps.clock, [account.id]);
     return toPasskeyView(passkey);
   });
 }
@@ -197,6 +200,7 @@ export async function removePasskey(deps: Deps, signedIn: SignedIn, id: string, 
     await deletePasskey(trx, account.id, id);
     await recordAuthEvent(trx, { accountId: account.id, type: 'passkey_removed', ip: caller.ip, at: iso(deps.clock.now()) });
     await notifyWayIn(deps, mail, account, 'passkey', 'removed', passkey.name);
+    await syncEntitlements(trx, deps.clock, [account.id]);
   });
 }
 
@@ -220,8 +224,9 @@ export async function signInWithPasskey(deps: Deps, response: PasskeyAssertion, 
   const taken = await takeChallenge(deps.db, deps, site, 'signin', response.response.clientDataJSON);
   if (!taken) return refuse(deps, 'passkey.expired', passkey.account_id, caller);
   const account = await findAccountById(deps.db, passkey.account_id);
-  // A disabled account is told so once the passkey is verified, where every way in finishes (finishWayIn).
-  if (!account) throw badRequest('sso.account_disabled');
+  // Deleted since its passkey was looked up; a disabled account is told so once the passkey is
+  // verified, where every way in finishes (finishWayIn).
+  if (!account) return refuse(deps, 'passkey.unknown', null, caller);
   const checked = await verifyAssertion(deps, passkey, response, site, taken.challenge, caller);
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const now = iso(deps.clock.now());

@@ -55,7 +55,7 @@ export async function applyNewPassword(trx: DbOrTx, deps: Deps, change: NewPassw
   if (account.password_hash === null) await announceAccountCreated(trx, deps.clock, account.id, 'password');
   await revokeByPolicy(trx, account.id, 'newPassword', now);
   await endSessions(trx, deps, account.id, { all: true });
-  await applyRecovery(trx, account.id, change.signedIn ? 'passwordChange' : 'reset');
+  await applyRecovery(trx, deps.clock, account.id, change.signedIn ? 'passwordChange' : 'reset');
   if (change.notify) {
     await change.notify.mail({
       to: account.email,

@@ -249,9 +249,10 @@ export const accountData: AccountDataPart[] = [
     },
   },
   {
-    // An operator's role and the tokens that act as the operator (decision 060) end with the account.
+    // An operator's role, the tokens that act as the operator (decision 060) and the console's
+    // sessions (decision 062) end with the account.
     name: 'operatorRole',
-    tables: ['operators', 'admin_tokens'],
+    tables: ['operators', 'admin_tokens', 'console_sessions'],
     export: (db, account) =>
       db
         .selectFrom('operators')
@@ -260,6 +261,7 @@ export const accountData: AccountDataPart[] = [
         .executeTakeFirst()
         .then((row) => row ?? null),
     erase: async (trx, account) => {
+      await trx.deleteFrom('console_sessions').where('account_id', '=', account.id).execute();
       await trx.deleteFrom('admin_tokens').where('operator_account_id', '=', account.id).execute();
       await trx.deleteFrom('operators').where('account_id', '=', account.id).execute();
     },

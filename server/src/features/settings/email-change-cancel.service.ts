@@ -40,7 +40,7 @@ export async function cancelEmailChange(deps: Deps, rawToken: string, caller: Ca
     if (restore) await announceAccountUpdated(trx, deps.clock, account.id);
     await revokeByPolicy(trx, account.id, 'notMe', now);
     await endSessions(trx, deps, account.id, { all: true });
-    const removed = await applyRecovery(trx, account.id, 'notMe', token.created_at);
+    const removed = await applyRecovery(trx, deps.clock, account.id, 'notMe', token.created_at);
     if (!account.disabled_at) {
       const reset = await issueToken(trx, deps.clock, account.id, 'password_reset');
       await mail({

@@ -38,7 +38,7 @@ export async function completeOtpRegistration(
   // The password is judged before the code is tried, so a weak one costs none of its five tries.
   const weakness = checkNewPassword(input.password, input.email, deps.config.password.minLength);
   if (weakness) throw badRequest(weakness, { fields: { password: weakness } });
-  const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code' }, caller);
+  const { account, token } = await checkCode(deps, { email: input.email, code: input.code, purpose: 'signup_code', signsIn: true }, caller);
   if (account.password_hash !== null) throw badRequest('otp.invalid');
   const passwordHash = await deps.hasher.hash(input.password);
   return deps.db.transaction().execute(async (trx) => {

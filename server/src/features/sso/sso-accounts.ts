@@ -5,13 +5,12 @@ import type { Account, Database, SsoFlow, SsoProvider } from '../../db/schema.ts
 import type { Caller, Deps } from '../../deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
 import { type WriteMail, withMail } from '../../mail/mail-transaction.ts';
 import { consentRow, findAccountById, insertAccountOrGetExisting, insertConsents, updateAccount } from '../accounts/account.repository.ts';
 import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { hasSecondFactor } from '../auth/factors.ts';
 import { proofs } from '../auth/proof.ts';
-import { finishWayIn } from '../auth/session.service.ts';
+import { finishWayIn, SignInRefused } from '../auth/session.service.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { announceAccountCreated } from '../webhooks/account-events.ts';
 import type { IdentityClaims, SsoError } from './oidc-client.ts';
@@ -38,7 +37,7 @@ export type SsoRefusal =
   | SsoError['code']
   | 'sso.email_unverified'
   | 'sso.email_not_confirmed'
-  | 'sso.account_disabled'
+  | SignInRefused['code']
   | 'sso.no_account'
   | 'sso.identity_taken';
 
@@ -49,7 +48,7 @@ const publicHost = (deps: Deps) => new URL(deps.config.publicUrl).host;
 
 export async function link(deps: Deps, flow: SsoFlow, claims: IdentityClaims, caller: Caller, refuse: Refuse): Promise<SsoOutcome> {
   const account = flow.account_id ? await findAccountById(deps.db, flow.account_id) : undefined;
-  if (!account || account.disabled_at) return refuse('sso.account_disabled', account?.id ?? null);
+  if (!account || account.disabled_at) return refuse('auth.account_disabled', account?.id ?? null);
   const known = await findIdentity(deps.db, claims.issuer, claims.subject);
   if (known && known.account_id !== account.id) return refuse('sso.identity_taken', account.id);
   if (!known) {
@@ -69,6 +68,7 @@ export async function signIn(
   flow: SsoFlow,
   account: Account,
   caller: Caller,
+  refuse: Refuse,
   change: { touch?: string; link?: IdentityClaims },
 ): Promise<SsoOutcome> {
   const write = async (trx: Transaction<Database>, mail?: WriteMail) => {
@@ -94,13 +94,13 @@ export async function signIn(
   };
   // Only a sign-in that links a provider mails (and reads the brand for it).
   const outcome = await (change.link ? withMail(deps, publicHost(deps), write) : deps.db.transaction().execute((trx) => write(trx)))
-    // The account was disabled, or its credentials changed ("this was not me", a reset), while the
-    // provider answered: nothing of this sign-in is kept; a new attempt judges the account anew.
+    // Nothing of this sign-in is kept. A disabled account is told so on the login screen; one whose
+    // credentials changed while the provider answered ("this was not me", a reset) starts again.
     .catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'auth.invalid_credentials') return 'stale' as const;
+      if (error instanceof SignInRefused) return error;
       throw error;
     });
-  if (outcome === 'stale') return { kind: 'refused', code: 'sso.expired', flow };
+  if (outcome instanceof SignInRefused) return refuse(outcome.stale ? 'sso.expired' : outcome.code, account.id);
   if (!outcome) return { kind: 'refused', code: 'sso.identity_taken', flow };
   return outcome;
 }

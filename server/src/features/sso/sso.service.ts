@@ -101,17 +101,17 @@ async function finishFlow(
   const known = await findIdentity(deps.db, claims.issuer, claims.subject);
   if (known) {
     const account = await findAccountById(deps.db, known.account_id);
-    if (!account || account.disabled_at) return refuse('sso.account_disabled', account?.id ?? null);
-    return signIn(deps, flow, account, caller, { touch: known.id });
+    // Deleted while the provider answered; a disabled one is told so where every sign-in finishes.
+    if (!account) return refuse('sso.expired');
+    return signIn(deps, flow, account, caller, refuse, { touch: known.id });
   }
   const email = claims.email ? normalizeEmail(claims.email) : undefined;
   if (!email?.ok) return refuse('sso.email_missing');
   const existing = await findAccountByEmail(deps.db, email.email);
   if (existing) {
-    if (existing.disabled_at) return refuse('sso.account_disabled', existing.id);
     // Only an address the provider vouches for may take over the account that holds it.
     if (!claims.emailVerified) return refuse('sso.email_unverified', existing.id);
-    return signIn(deps, flow, existing, caller, { link: { ...claims, email: email.email } });
+    return signIn(deps, flow, existing, caller, refuse, { link: { ...claims, email: email.email } });
   }
   const consents = parseConsents(flow.consents);
   if (flow.intent !== 'signup' || !consents) return refuse('sso.no_account');

@@ -112,3 +112,14 @@ export async function twoFactorStanding(
     },
   };
 }
+
+/**
+ * Where an account stands with its teams' requirements, rather than one session: as its best
+ * session would. An account with a second factor can sign in with it and gets every team's
+ * license; one without is withheld what is past its deadline. What the monitoring backend is told
+ * as the account's entitlements (decision 056).
+ */
+export async function accountTwoFactorStanding(db: DbOrTx, accountId: string, now: Date): Promise<TwoFactorStanding> {
+  if (await hasSecondFactor(db, accountId)) return noTwoFactorTeams();
+  return twoFactorStanding(db, { account: { id: accountId }, session: { amr: '' } }, now);
+}

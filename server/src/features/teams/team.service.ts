@@ -24,7 +24,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { accountsWithSecondFactor } from '../auth/factors.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { toLicensePreview } from '../licenses/license.service.ts';
-import { syncEntitlements } from '../webhooks/account-events.ts';
+import { holderAndTeam, syncEntitlements } from '../webhooks/account-events.ts';
 import { emitEvent } from '../webhooks/emit.ts';
 import { personInMail, toInvitationView, toMemberView, toTeamNames } from './team.mapper.ts';
 import {
@@ -296,6 +296,8 @@ export async function updateTeam(deps: Deps, auth: TeamCaller, input: TeamUpdate
         input.graceDays ?? (required && !team.two_factor_required_at ? twoFactorGraceDefaultDays : team.two_factor_grace_days),
     });
     await recordAuthEvent(trx, { accountId: auth.account.id, type: 'team_two_factor_changed', ip: caller.ip, at: now });
+    // A grace ended (or a rule lifted) changes what its members without a second factor get (decision 056).
+    await syncEntitlements(trx, deps.clock, await holderAndTeam(trx, team.owner_account_id));
   });
 }
 

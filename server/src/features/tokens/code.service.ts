@@ -106,7 +106,7 @@ const invalid = (field: string) => badRequest('otp.invalid', { fields: { [field]
  */
 export async function checkCode(
   deps: Deps,
-  input: { email: string; code: string; purpose: CodePurpose; field?: string },
+  input: { email: string; code: string; purpose: CodePurpose; field?: string; signsIn?: boolean },
   caller: Pick<Caller, 'ip'>,
 ): Promise<{ account: Account; token: OneTimeToken }> {
   await deps.limits.codeTry(input.email, caller.ip);
@@ -116,6 +116,8 @@ export async function checkCode(
   const tryTaken = await takeAttempt(deps.db, tokenId);
   const matches = safeEqual(deps.secrets.codeDigest(tokenId, input.purpose, input.code), token?.token_hash ?? '');
   if (!matches) await countWrongCode(deps.db, input.email);
-  if (!account || !token || !tryTaken || !matches || account.disabled_at || codesLocked(account)) throw invalid(input.field ?? 'code');
+  // A code that signs in leaves a disabled account to finishWayIn, which tells whoever proved the mailbox (decision 051).
+  const refusedAsDisabled = account?.disabled_at && !input.signsIn;
+  if (!account || !token || !tryTaken || !matches || refusedAsDisabled || codesLocked(account)) throw invalid(input.field ?? 'code');
   return { account, token };
 }

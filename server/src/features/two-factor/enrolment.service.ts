@@ -16,6 +16,7 @@ import { getBrand } from '../brands/brand.service.ts';
 import { confirmOwner, type OwnerProof, type SignedIn } from '../settings/settings-access.ts';
 import { notifyWayIn } from '../ways-in/notice.ts';
 import { applyRecovery, waysIn } from '../ways-in/registry.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
 import { beginAuthenticator, confirmAuthenticator, findAuthenticator, useAuthenticatorCode } from './authenticator.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
@@ -68,6 +69,8 @@ export async function confirmEnrolment(deps: Deps, signedIn: { account: Account;
     await setSessionAmr(trx, session.id, amrColumn(withSecondFactor(amrOf(session))));
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_enabled', ip: caller.ip, at: now });
     await notifyWayIn(deps, mail, account, 'authenticator', 'added');
+    // A member who had none gets back what a team's two-factor rule withheld (decision 056).
+    await syncEntitlements(trx, deps.clock, [account.id]);
     return { recoveryCodes };
   });
 }
@@ -110,6 +113,7 @@ export async function disableTwoFactor(
     await waysIn.authenticator.remove(trx, account.id);
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_disabled', ip: caller.ip, at: iso(deps.clock.now()) });
     await notifyWayIn(deps, mail, account, 'authenticator', 'removed');
+    await syncEntitlements(trx, deps.clock, [account.id]);
     return undefined;
   });
   if (!refused) return clearFailures(deps, account.email, caller);
@@ -135,7 +139,7 @@ export async function resetTwoFactor(
   return withMail(deps, host, async (trx, mail) => {
     await lockAccount(trx, account.id);
     if (!(await findAuthenticator(trx, account.id))) return false;
-    await applyRecovery(trx, account.id, 'twoFactorReset');
+    await applyRecovery(trx, deps.clock, account.id, 'twoFactorReset');
     const at = iso(deps.clock.now());
     await recordAuthEvent(trx, { accountId: account.id, type: 'two_factor_reset', ip: null, at });
     // Who did it goes to the operators' chained record (decision 061), with their reason.

@@ -8,7 +8,7 @@ import { recordAuthEvent } from '../audit/audit.repository.ts';
 import { clearFailures, countAccountFailure } from '../auth/account-run.ts';
 import { consumeChallenge, maxChallengeAttempts, takeChallengeTry } from '../auth/challenge.repository.ts';
 import { amrOf, withSecondFactor } from '../auth/proof.ts';
-import { finishWayIn, type Started } from '../auth/session.service.ts';
+import { finishWayIn, SignInRefused, type Started } from '../auth/session.service.ts';
 import { linkPanelUser, panelHasOrigin } from '../panels/panel.repository.ts';
 import { type JoinResult, joinByTokenHash } from '../teams/invitation.service.ts';
 import { useAuthenticatorCode } from './authenticator.ts';
@@ -27,7 +27,8 @@ const expired = () => new AppError(401, 'two_factor.challenge_expired');
 export async function answerChallenge(deps: Deps, challengeToken: string | undefined, factor: SecondFactor, caller: Caller) {
   const challenge = challengeToken ? await takeChallengeTry(deps.db, challengeToken, iso(deps.clock.now())) : undefined;
   const account = challenge && (await findAccountById(deps.db, challenge.account_id));
-  if (!challenge || !account || account.disabled_at) throw expired();
+  // A disabled account is told so once the code is right, where every sign-in finishes (finishWayIn).
+  if (!challenge || !account) throw expired();
   await deps.limits.signinAllowed(account.email, caller.ip);
   if (await deps.limits.accountPaused(account.email)) throw new AppError(401, 'auth.signin_paused');
 
@@ -75,8 +76,8 @@ async function startProvedSession(trx: Transaction<Database>, deps: Deps, challe
   const checked = { id: challenge.account_id, credential_generation: challenge.credential_generation };
   // Audited under the name of the first factor's way in, once the code is in.
   const started = await finishWayIn(trx, deps, checked, caller, withSecondFactor(amrOf(challenge))).catch((error: unknown) => {
-    // A new password, a disabled account or "this was not me" since the first factor: start again.
-    if (error instanceof AppError && error.code === 'auth.invalid_credentials') throw expired();
+    // A new password or "this was not me" since the first factor: start again.
+    if (error instanceof SignInRefused && error.stale) throw expired();
     throw error;
   });
   if (started.kind !== 'session') throw expired();

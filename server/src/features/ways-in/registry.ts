@@ -1,6 +1,8 @@
 import type { WayInKind } from '@gatehouse/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { syncEntitlements } from '../webhooks/account-events.ts';
 
 /**
  * Every way into an account, once (decision 050). The rules that used to list the ways in by
@@ -183,6 +185,9 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
   'operators',
   'admin_tokens',
   'operator_actions',
+  // An operator's console session opens the admin listener only, and ends with the Gatehouse
+  // session it stands on (decision 062).
+  'console_sessions',
   // What the monitoring backend is told of an account (decision 055).
   'webhook_sequences',
   'webhook_events',
@@ -196,7 +201,13 @@ export const tablesThatAreNoWayIn: (keyof Database)[] = [
  * registry says end (`since`: the disputed request's time, for `addedSince`). Answers the kinds
  * it removed, for the screen and the mail that say so.
  */
-export async function applyRecovery(trx: DbOrTx, accountId: string, step: RecoveryStep, since?: string): Promise<WayInKind[]> {
+export async function applyRecovery(
+  trx: DbOrTx,
+  clock: Clock,
+  accountId: string,
+  step: RecoveryStep,
+  since?: string,
+): Promise<WayInKind[]> {
   const gone: WayInKind[] = [];
   for (const way of Object.values(waysIn)) {
     const effect = way.recovery[step];
@@ -204,5 +215,7 @@ export async function applyRecovery(trx: DbOrTx, accountId: string, step: Recove
     if (effect === 'addedSince' && since === undefined) throw new Error(`${step} needs the disputed request's time`);
     if (await way.remove(trx, accountId, effect === 'addedSince' ? since : undefined)) gone.push(way.kind);
   }
+  // A second factor gone may withhold a team's license from the account (decision 056).
+  if (gone.length > 0) await syncEntitlements(trx, clock, [accountId]);
   return gone;
 }

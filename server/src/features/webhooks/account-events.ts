@@ -1,11 +1,12 @@
-import { type Plan, plans } from '@gatehouse/contract';
+import { type Plan, plans, twoFactorGraceMaxDays } from '@gatehouse/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { License } from '../../db/schema.ts';
-import { type Clock, iso } from '../../lib/clock.ts';
+import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { findAccountById } from '../accounts/account.repository.ts';
 import { findLicenseByAccount } from '../licenses/license.repository.ts';
 import { licenseStatus } from '../licenses/license.service.ts';
 import { findJoinedTeamLicenses, findOwnTeam } from '../teams/team.repository.ts';
+import { accountTwoFactorStanding, twoFactorDeadline } from '../teams/team-two-factor.ts';
 import { emitEvent } from './emit.ts';
 import type { creationMethods, WebhookEventData } from './events.ts';
 import { eraseAccountEvents } from './webhook.repository.ts';
@@ -57,17 +58,20 @@ function ownEntitlements(license: License): Entitlements {
 
 /**
  * The plan an account works under now: its own active license, else the active license of the
- * team it joined first among those that have one (decision 021). A session that has not proved
- * the second factor a team requires is refused that team's license at the time of the call
- * (decision 047); that is a matter of the session, not of the account, and changes nothing here.
+ * team it joined first among those that have one (decision 021). Past a team's two-factor
+ * deadline, an account without a second factor has neither that team's license nor, when the
+ * team is its own, its own license: no session of it could get them (decision 047). A session of
+ * an account with a factor that did not use it is withheld them too, but at the call: that is the
+ * session's, and the account's entitlements stand.
  */
 export async function effectiveEntitlements(db: DbOrTx, clock: Clock, accountId: string): Promise<Entitlements> {
   const now = clock.now();
+  const { withheld, ownWithheld } = await accountTwoFactorStanding(db, accountId, now);
   const own = await findLicenseByAccount(db, accountId);
-  if (own && licenseStatus(own, now) === 'active') return ownEntitlements(own);
+  if (own && !ownWithheld && licenseStatus(own, now) === 'active') return ownEntitlements(own);
   for (const row of await findJoinedTeamLicenses(db, accountId)) {
     const { teamId, teamName: _n, ownerEmail: _e, ownerFirstName: _f, ownerFamilyName: _g, ...license } = row;
-    if (licenseStatus(license, now) === 'active') return { ...ownEntitlements(license), source: 'team', teamId };
+    if (!withheld.has(teamId) && licenseStatus(license, now) === 'active') return { ...ownEntitlements(license), source: 'team', teamId };
   }
   return none;
 }
@@ -82,8 +86,23 @@ export async function syncEntitlements(trx: DbOrTx, clock: Clock, accountIds: It
     const value = JSON.stringify(current);
     const stored = await trx.selectFrom('webhook_entitlements').select('value').where('account_id', '=', accountId).executeTakeFirst();
     if (stored?.value === value) continue;
-    if (stored) await trx.updateTable('webhook_entitlements').set({ value }).where('account_id', '=', accountId).execute();
-    else await trx.insertInto('webhook_entitlements').values({ account_id: accountId, value }).execute();
+    // From the value read: of two instances syncing the same account at once (a deadline both
+    // workers saw), one writes the change and sends it.
+    const written = stored
+      ? await trx
+          .updateTable('webhook_entitlements')
+          .set({ value })
+          .where('account_id', '=', accountId)
+          .where('value', '=', stored.value)
+          .returning('account_id')
+          .executeTakeFirst()
+      : await trx
+          .insertInto('webhook_entitlements')
+          .values({ account_id: accountId, value })
+          .onConflict((oc) => oc.column('account_id').doNothing())
+          .returning('account_id')
+          .executeTakeFirst();
+    if (!written) continue;
     if (stored || current.source !== 'none') await emitEvent(trx, clock, 'entitlements.changed', { accountId, ...current });
   }
 }
@@ -94,6 +113,28 @@ export async function holderAndTeam(db: DbOrTx, accountId: string): Promise<stri
   if (!own) return [accountId];
   const members = await db.selectFrom('team_members').select('account_id').where('team_id', '=', own.id).execute();
   return [accountId, ...members.map((row) => row.account_id)];
+}
+
+/**
+ * A team's two-factor deadline is a moment, as an expiry is: the webhook worker looks once a
+ * minute for the teams whose deadline passed since its last look (every passed one at its first)
+ * and syncs the entitlements of their owner and members; each team in a transaction of its own.
+ */
+export async function syncPassedTwoFactorDeadlines(db: Db, clock: Clock, since: Date | undefined): Promise<void> {
+  const now = iso(clock.now());
+  const from = since && iso(addMs(since, -twoFactorGraceMaxDays * 86_400_000));
+  const teams = await db
+    .selectFrom('teams')
+    .select(['owner_account_id', 'two_factor_required_at', 'two_factor_grace_days'])
+    .where('two_factor_required_at', 'is not', null)
+    .where('two_factor_required_at', '<=', now)
+    .$if(from !== undefined, (query) => query.where('two_factor_required_at', '>', from ?? ''))
+    .execute();
+  for (const team of teams) {
+    const deadline = twoFactorDeadline(team);
+    if (!deadline || deadline > now || (since && deadline <= iso(since))) continue;
+    await db.transaction().execute(async (trx) => syncEntitlements(trx, clock, await holderAndTeam(trx, team.owner_account_id)));
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { addMs, type Clock, iso } from '../../lib/clock.ts';
 import { PollingWorker } from '../../lib/polling-worker.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { announceExpiries } from './account-events.ts';
+import { announceExpiries, syncPassedTwoFactorDeadlines } from './account-events.ts';
 import { signWebhook } from './signing.ts';
 import {
   claimDelivery,
@@ -85,9 +85,12 @@ export class WebhookWorker extends PollingWorker {
         await pruneDeliveries(db, iso(addMs(started, -keepMs)));
       }
       // Expiry is a moment, not an action: looked for once a minute (by the clock, which tests move).
+      // So is a team's two-factor deadline.
       if (!listenerId && started.getTime() - this.#expiriesAt >= 60_000) {
+        const since = this.#expiriesAt === 0 ? undefined : new Date(this.#expiriesAt);
         this.#expiriesAt = started.getTime();
         await announceExpiries(db, clock);
+        await syncPassedTwoFactorDeadlines(db, clock, since);
       }
       for (;;) {
         const now = clock.now();
@@ -146,16 +149,19 @@ export class WebhookWorker extends PollingWorker {
     }
     const durationMs = Math.round(performance.now() - startedAt);
     const now = clock.now();
-    const where = { endpointId: delivery.endpoint_id, eventId: delivery.event_id, type: delivery.type, attempts };
-    if (status !== null && status >= 200 && status < 300) {
-      await recordAttempt(db, delivery.id, {
-        status: 'delivered',
+    // The last try's bookkeeping: delivered, or failed for good (a 410, or no try left).
+    const finish = (outcome: 'delivered' | 'failed', lastError: string | null) =>
+      recordAttempt(db, delivery.id, {
+        status: outcome,
         attempts,
         last_status: status,
-        last_error: null,
+        last_error: lastError,
         duration_ms: durationMs,
         finished_at: iso(now),
       });
+    const where = { endpointId: delivery.endpoint_id, eventId: delivery.event_id, type: delivery.type, attempts };
+    if (status !== null && status >= 200 && status < 300) {
+      await finish('delivered', null);
       return;
     }
     this.metrics.failures += 1;
@@ -167,28 +173,14 @@ export class WebhookWorker extends PollingWorker {
         disabled_reason: 'the receiver answered 410 Gone',
         updated_at: iso(now),
       });
-      await recordAttempt(db, delivery.id, {
-        status: 'failed',
-        attempts,
-        last_status: status,
-        last_error: reason,
-        duration_ms: durationMs,
-        finished_at: iso(now),
-      });
+      await finish('failed', reason);
       log.warn(where, 'webhook endpoint disabled: the receiver answered 410 Gone');
       return;
     }
     const wait = retrySchedule[attempts - 1];
     if (wait === undefined) {
       this.metrics.givenUp += 1;
-      await recordAttempt(db, delivery.id, {
-        status: 'failed',
-        attempts,
-        last_status: status,
-        last_error: reason,
-        duration_ms: durationMs,
-        finished_at: iso(now),
-      });
+      await finish('failed', reason);
       log.warn(
         { ...where, err: reason },
         'webhook given up after the last try: the endpoint owner must replay it (npm run admin -- webhook replay)',
