@@ -5,7 +5,7 @@
 import { errorMessages, formatMessage } from '@gatehouse/contract';
 import { totpAt } from '../../../server/test/support/index.ts';
 import { catalogues } from '../support/gallery.ts';
-import { axeViolations } from '../support/helpers.ts';
+import { axeViolations, galleryRun } from '../support/helpers.ts';
 import { controlUrl } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -37,7 +37,10 @@ test('console: a support operator signs in with two factors, disables a customer
     license: 'business',
   });
   const { url: adminUrl } = await control<{ url: string }>('/admin');
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Screenshots for a person's review, in a gallery run only (decision 054).
+  const shot = async (name: string) => {
+    if (galleryRun) await page.screenshot({ path: `../artifacts/screenshots/console/${name}.png`, fullPage: true });
+  };
 
   // Opening the console sends the operator through Gatehouse's sign-in, whose banner names it.
   await page.goto(`${adminUrl}/console/`);
@@ -157,7 +160,10 @@ test('console: each role sees only what it may do; finance issues, extends and r
     signedIn: false,
     license: 'business',
   });
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Screenshots for a person's review, in a gallery run only (decision 054).
+  const shot = async (name: string) => {
+    if (galleryRun) await page.screenshot({ path: `../artifacts/screenshots/console/${name}.png`, fullPage: true });
+  };
   type Operator = { email: string; password: string; secret: string; cookie: { name: string; value: string } };
   /** An operator of the role, signed in to the console through test support, in this browser. */
   const signInAs = async (role: string) => {
