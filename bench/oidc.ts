@@ -152,14 +152,20 @@ async function bareSide(tokens: Side['tokens'], claims: object): Promise<{ child
     refreshToken: string;
     accessToken: string;
   }[];
+  // Its routes as its own discovery names them: the provider options are Gatehouse's.
+  const discovery = `${child.url}/.well-known/openid-configuration`;
+  const metadata = (await (await fetch(discovery)).json()) as { userinfo_endpoint: string; token_endpoint: string; jwks_uri: string };
   const side: Side = {
     base: child.url,
-    userinfo: `${child.url}/me`,
-    token: `${child.url}/token`,
-    discovery: `${child.url}/.well-known/openid-configuration`,
-    jwks: `${child.url}/jwks`,
+    userinfo: metadata.userinfo_endpoint,
+    token: metadata.token_endpoint,
+    discovery,
+    jwks: metadata.jwks_uri,
     tokens: minted.map((token, i) => ({ ...token, clientSecret: tokens[i]?.clientSecret ?? '' })),
   };
+  // A side that cannot answer would print a ratio of nothing: stop instead.
+  const info = await fetch(side.userinfo, { headers: { authorization: `Bearer ${side.tokens[0]?.accessToken}` } });
+  if (info.status !== 200) throw new Error(`the bare provider's userinfo answered ${info.status}`);
   return { child, side };
 }
 
@@ -189,6 +195,10 @@ export async function oidcBench(options: { seconds: number }): Promise<OidcFigur
         const warm = await load(side, endpoint, 2);
         if (warm.non2xx > 0) throw new Error(`${name} ${endpoint}: ${warm.non2xx} of the warm-up answers not 2xx`);
       }
+    }
+    for (const side of [ours.side, theirs.side]) {
+      const info = await fetch(side.userinfo, { headers: { authorization: `Bearer ${side.tokens[1]?.accessToken}` } });
+      if (info.status !== 200) throw new Error(`${side.base} userinfo after the warm-up: ${info.status} ${await info.text()}`);
     }
     const targets: Record<Endpoint, number> = { userinfo: 0.5, 'refresh_token grant': 0.5, discovery: 0.8, JWKS: 0.8 };
     const rows: OidcFigures['rows'] = [];

@@ -1,7 +1,7 @@
 // The baseline of the OpenID provider's hot paths: the bare oidc-provider (the server's own
 // dependency, same version), built on Gatehouse's own provider options (providerOptions: client
-// settings, token formats, TTLs, PKCE rule, scopes and claims, features), its records in the
-// library's memory adapter, in its own process. BARE_CLIENTS holds the clients, BARE_CLAIMS the claims findAccount answers with.
+// settings, token formats, TTLs, PKCE rule, scopes and claims, features), its records in a
+// Map in memory, in its own process. BARE_CLIENTS holds the clients, BARE_CLAIMS the claims findAccount answers with.
 // POST /bench/mint gives a refresh and an access token per client, made by the library's own
 // models as an authorization code grant would make them.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -24,8 +24,51 @@ const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(12).toSt
 const sessionSeconds = Number(process.env.BARE_SESSION_SECONDS);
 const scope = 'openid email profile gatehouse';
 
+/**
+ * Records in a plain Map: the library's own memory adapter keeps only the latest 1,000 records,
+ * so a bench that mints tokens by the thousand (each refresh makes one) would see its own
+ * access tokens evicted and measure refusals.
+ */
+const records = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+class MapAdapter {
+  private readonly model: string;
+  constructor(model: string) {
+    this.model = model;
+  }
+  private key(id: string) {
+    return `${this.model}:${id}`;
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    records.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
+  }
+  async find(id: string) {
+    const record = records.get(this.key(id));
+    return record && record.expiresAt > Date.now() ? record.payload : undefined;
+  }
+  async findByUid(uid: string) {
+    for (const [key, record] of records) if (key.startsWith(`${this.model}:`) && record.payload.uid === uid) return record.payload;
+    return undefined;
+  }
+  async findByUserCode(userCode: string) {
+    for (const [key, record] of records)
+      if (key.startsWith(`${this.model}:`) && record.payload.userCode === userCode) return record.payload;
+    return undefined;
+  }
+  async consume(id: string) {
+    const record = records.get(this.key(id));
+    if (record) record.payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    records.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, record] of records) if (record.payload.grantId === grantId) records.delete(key);
+  }
+}
+
 const options = providerOptions(sessionSeconds);
 const provider = new Provider(issuer, {
+  adapter: MapAdapter,
   jwks: { keys: [jwk] },
   cookies: { keys: [randomBytes(32).toString('base64url')] },
   ...options,
