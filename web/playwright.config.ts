@@ -39,7 +39,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // What a phone alone does (phone-*.spec.ts) runs on the phone only.
+    { name: 'desktop', testIgnore: ['phone-*.spec.ts'], use: { viewport: { width: 1280, height: 800 } } },
     // A phone runs the states (every screen, one load each) and what only a phone has: the
     // journeys are the same at every viewport and run once, on the desktop (decision 054).
     {

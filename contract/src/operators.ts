@@ -1,24 +1,9 @@
-/**
- * The admin API's permissions (decision 060): scopes, and the operators' roles as fixed bundles
- * of them. One registry: the server's route guard, the CLI and (later) the console read it.
- */
-export const adminScopes = [
-  'accounts:read',
-  'accounts:write',
-  'licenses:read',
-  'licenses:write',
-  'audit:read',
-  'webhooks:read',
-  'webhooks:write',
-  'operators:write',
-  'tokens:write',
-] as const;
-
-export type AdminScope = (typeof adminScopes)[number];
+// The admin API's permissions (decision 060): scopes, and the operators' roles as fixed bundles
+// of them. One registry: the server's route guard, the CLI and the console read it.
 
 /**
- * What an admin token may carry: the owner's own powers (operators, tokens) are never given to a
- * script. The webhooks' scopes are: a deployment registers its receiver; only an owner's token
+ * What an admin token may carry, and every scope but the owner's own powers (operators, tokens),
+ * which are never given to a script. The webhooks' scopes are: a deployment registers its receiver; only an owner's token
  * (or one made at the CLI) holds them, as only the owner's role has them.
  */
 export const tokenScopes = [
@@ -29,7 +14,12 @@ export const tokenScopes = [
   'audit:read',
   'webhooks:read',
   'webhooks:write',
-] as const satisfies readonly AdminScope[];
+] as const;
+
+/** Every scope: a token's, and the owner's own powers. */
+export const adminScopes = [...tokenScopes, 'operators:write', 'tokens:write'] as const;
+
+export type AdminScope = (typeof adminScopes)[number];
 
 export const operatorRoles = ['owner', 'support', 'finance', 'readonly'] as const;
 

@@ -11,8 +11,6 @@ import { expect, test } from '../support/test.ts';
 
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => isMobile, 'journeys run on the desktop project');
-
 async function control<T>(path: string, body?: object): Promise<T> {
   const response = await fetch(`${controlUrl}${path}`, {
     method: body ? 'POST' : 'GET',

@@ -8,8 +8,6 @@ import { expect, test } from '../support/test.ts';
 
 const t = catalogues.en;
 
-test.skip(({ isMobile }) => !isMobile, 'what a phone alone does');
-
 test('settings on a phone open at the section, with every other section one button away', async ({ page, context }, testInfo) => {
   await accountFixture(context, `phone-settings.${testInfo.workerIndex}.${Date.now().toString(36)}@example.com`, {
     names: fixtureNames.en,
